@@ -1,0 +1,190 @@
+"""Battle (Law 4.3): defender, ambush and foil, dice, effects, hits, and removal in one batch.
+
+The frame keeps every number of the battle (rolls, rolled and extra hits) so abilities that
+react during the battle can read and adjust them, and scenarios can assert them.
+"""
+from __future__ import annotations
+
+from .cards import matches_suit
+from .frames import handler
+from .game import Game, clearing_loc, piece_loc
+
+HITTABLE = ("warrior", "building", "token")
+
+
+def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = None) -> list[int]:
+    """Clearings where `player` may start a battle: own warriors there and a defender to pick."""
+    return [c for c in game.clearings()
+            if (where is None or c in where) and game.count(player, c) > 0 and defenders(game, player, c)]
+
+
+def defenders(game: Game, attacker: str, clearing: int) -> list[str]:
+    """Enemies with pieces in the clearing that the attacker may battle (restrictions apply)."""
+    out = []
+    for enemy in game.factions_present(clearing):
+        if enemy != attacker and game.modify("may_battle", True, attacker=attacker, defender=enemy,
+                                             clearing=clearing):
+            out.append(enemy)
+    return out
+
+
+def ambush_cards(game: Game, faction: str, clearing: int) -> list[int]:
+    suit = game.suit(clearing)
+    return sorted({c for c in game.player(faction).hand
+                   if game.rules.deck.cards[c].kind == "ambush" and matches_suit(game.card_suit(c), suit)})
+
+
+@handler("battle")
+def battle(game: Game, f: dict) -> None:
+    attacker = f["player"]
+    stage = f.get("stage", "clearing")
+    if stage == "clearing":
+        if "clearing" not in f:
+            options = battle_clearings(game, attacker, f.get("where"))
+            if not options:
+                game.pop(False)
+                return
+            if game.ask(f, "clearing", attacker, "battle_where", options, "battle in which clearing?"):
+                return
+        if "defender" not in f:
+            if game.ask(f, "defender", attacker, "battle_defender", defenders(game, attacker, f["clearing"]),
+                        "battle whom?"):
+                return
+        game.log(f"{game.name(attacker)} battles {game.name(f['defender'])} in clearing {f['clearing']}")
+        game.trace("4.3", f"{attacker} attacks {f['defender']} in {f['clearing']}")
+        f["stage"] = "ambush"
+        game.emit("battle_started", attacker=attacker, defender=f["defender"], clearing=f["clearing"])
+        return
+    defender, clearing = f["defender"], f["clearing"]
+    if stage == "ambush":
+        _ambush(game, f, attacker, defender, clearing)
+    elif stage == "ambush_hits":
+        lost = f.get("att_lost", ())
+        f["att_lost"] = ()
+        game.remove(lost, "ambush", defender, attacker=attacker, defender=defender, clearing=clearing)
+        f["stage"] = "after_ambush"
+    elif stage == "after_ambush":
+        if game.count(attacker, clearing, ("warrior", "pawn")) == 0:
+            game.trace("4.3.1.II", "no attacking warriors remain; the battle ends")
+            _finish(game, f)
+        else:
+            f["stage"] = "roll"
+    elif stage == "roll":
+        _roll(game, f, attacker, defender, clearing)
+    elif stage == "effects":
+        f["stage"] = "hits"
+        game.emit("battle_effects", attacker=attacker, defender=defender, clearing=clearing)
+    elif stage == "hits":
+        f["stage"] = "hits_on_attacker"
+        game.push({"op": "take_hits", "player": defender, "clearing": clearing,
+                   "count": f["att_hits"] + f["att_extra"], "chosen": ()}, ret="def_lost")
+    elif stage == "hits_on_attacker":
+        f["stage"] = "remove"
+        game.push({"op": "take_hits", "player": attacker, "clearing": clearing,
+                   "count": f["def_hits"] + f["def_extra"], "chosen": ()}, ret="att_lost")
+    elif stage == "remove":
+        f["stage"] = "done"
+        lost_def, lost_att = f.get("def_lost", ()), f.get("att_lost", ())
+        by = {pid: attacker for pid in lost_def} | {pid: defender for pid in lost_att}
+        game.trace("4.3.4", f"hits dealt: {len(lost_def)} to {defender}, {len(lost_att)} to {attacker}")
+        game.remove(lost_def + lost_att, "battle", by, attacker=attacker, defender=defender, clearing=clearing)
+    else:
+        _finish(game, f)
+
+
+def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> None:
+    if "ambush" not in f:
+        cards = ambush_cards(game, defender, clearing)
+        if not cards or not game.modify("ambush_allowed", True, attacker=attacker, defender=defender):
+            f["stage"] = "roll"
+            return
+        if game.ask(f, "ambush", defender, "ambush", ("none",) + tuple(cards), "play an ambush card?"):
+            return
+    if f["ambush"] == "none":
+        f["stage"] = "roll"
+        return
+    if "played" not in f:
+        game.spend(defender, f["ambush"])
+        f["played"] = True
+        game.log(f"{game.name(defender)} plays an ambush card")
+    if "foil" not in f:
+        cards = ambush_cards(game, attacker, clearing)
+        if cards and game.ask(f, "foil", attacker, "foil", ("none",) + tuple(cards), "foil the ambush?"):
+            return
+        f.setdefault("foil", "none")
+    if f["foil"] != "none":
+        game.spend(attacker, f["foil"])
+        game.log(f"{game.name(attacker)} foils the ambush")
+        game.trace("4.3.1.I", f"{attacker} foils {defender}'s ambush")
+        f["stage"] = "roll"
+        return
+    game.trace("4.3.1.II", f"{defender}'s ambush deals 2 hits")
+    f["stage"] = "ambush_hits"
+    game.push({"op": "take_hits", "player": attacker, "clearing": clearing, "count": 2, "chosen": ()},
+              ret="att_lost")
+
+
+def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> None:
+    dice = sorted((game.roll_die(), game.roll_die()), reverse=True)
+    high, low = dice
+    swapped = game.modify("defender_takes_higher_roll", False, attacker=attacker, defender=defender,
+                          clearing=clearing)
+    att_roll, def_roll = (low, high) if swapped else (high, low)
+    att_cap = game.modify("max_rolled_hits", game.count(attacker, clearing), faction=attacker, clearing=clearing)
+    def_cap = game.modify("max_rolled_hits", game.count(defender, clearing), faction=defender, clearing=clearing)
+    f["dice"] = (high, low)
+    f["att_hits"], f["def_hits"] = min(att_roll, att_cap), min(def_roll, def_cap)
+    f["att_extra"] = game.modify("extra_hits", 0, side="attacker", attacker=attacker, defender=defender,
+                                 clearing=clearing)
+    f["def_extra"] = game.modify("extra_hits", 0, side="defender", attacker=attacker, defender=defender,
+                                 clearing=clearing)
+    game.trace("4.3.2", f"dice {high} and {low}: {attacker} rolls {f['att_hits']}, {defender} {f['def_hits']}"
+               + (" (defender takes the higher roll)" if swapped else ""))
+    if game.count(defender, clearing) == 0:
+        f["att_extra"] += 1
+        game.trace("4.3.3.II", f"{defender} is defenseless: 1 extra hit")
+    game.log(f"dice {high}/{low}: {game.name(attacker)} deals {f['att_hits']}+{f['att_extra']}, "
+             f"{game.name(defender)} deals {f['def_hits']}+{f['def_extra']}")
+    f["stage"] = "effects"
+
+
+def _finish(game: Game, f: dict) -> None:
+    game.emit("battle_ended", attacker=f["player"], defender=f["defender"], clearing=f["clearing"])
+    game.pop(True)
+
+
+def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ...]) -> list[int]:
+    """Pieces that may take the next hit: warriors before buildings and tokens (Law 4.3.4).
+
+    Identical pieces (same kind, nothing held on them) are one option.
+    """
+    pieces = [pid for pid in game.pieces_at(clearing_loc(clearing))
+              if pid not in chosen and game.s.pieces[pid][0] == player
+              and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE]
+    pieces = list(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
+    warriors = [p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior"]
+    pool = warriors or pieces
+    pool = game.modify("hit_order", pool, player=player, clearing=clearing)
+    seen, out = set(), []
+    for pid in sorted(pool):
+        key = (game.s.pieces[pid][1], bool(game.pieces_at(piece_loc(pid))), game.s.pieces[pid][2])
+        if key not in seen:
+            seen.add(key)
+            out.append(pid)
+    return out
+
+
+@handler("take_hits")
+def take_hits(game: Game, f: dict) -> None:
+    """The receiving player picks, hit by hit, which of its pieces go (Law 4.3.4)."""
+    if "pick" in f:
+        f["chosen"] = f["chosen"] + (f.pop("pick"),)
+    if len(f["chosen"]) >= f["count"]:
+        game.pop(f["chosen"])
+        return
+    options = hit_candidates(game, f["player"], f["clearing"], f["chosen"])
+    if not options:
+        game.pop(f["chosen"])
+        return
+    game.ask(f, "pick", f["player"], "take_hit", options,
+             f"{f['count'] - len(f['chosen'])} hit(s) left: remove which piece?")

@@ -1,0 +1,42 @@
+"""Assembling what a game is played with: a map, a deck and factions, by id or by file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .board import MapDef, bundled_maps, load_map
+from .cards import Deck, load_deck
+from .errors import RootlawError
+from .factions import FactionDef, bundled_factions, load_faction
+from .game import Options, Rules
+from .resources import data_path
+
+
+def find_map(name: str) -> MapDef:
+    if name in bundled_maps():
+        return load_map(data_path("maps", f"{name}.yaml"))
+    if Path(name).is_file():
+        return load_map(name)
+    raise RootlawError(f"unknown map '{name}'; bundled maps: {', '.join(bundled_maps())}")
+
+
+def standard_deck() -> Deck:
+    return load_deck(data_path("decks", "standard.yaml"))
+
+
+def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> FactionDef:
+    """A faction by id (extra ones from packs first, then bundled) or by file path."""
+    if extra and name in extra:
+        return extra[name]
+    bundled = bundled_factions()
+    if name in bundled:
+        return load_faction(bundled[name])
+    if Path(name).is_file():
+        return load_faction(name)
+    known = sorted(set(bundled) | set(extra or ()))
+    raise RootlawError(f"unknown faction '{name}'; known factions: {', '.join(known) or 'none'}")
+
+
+def make_rules(map_name: str, factions: list[FactionDef], options: Options = Options(),
+               deck: Deck | None = None) -> Rules:
+    return Rules(map=find_map(map_name), deck=deck or standard_deck(),
+                 factions={f.id: f for f in factions}, options=options)

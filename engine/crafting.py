@@ -1,0 +1,114 @@
+"""Crafting (Law 4.1): crafting pieces by suit, each once per turn; items, persistent cards, Favors."""
+from __future__ import annotations
+
+from .board import SUITS
+from .frames import handler
+from .game import Game, clearing_loc, distinct_cards
+
+
+def crafting_pool(game: Game, player: str) -> dict[str, int]:
+    """Unused crafting pieces by suit: a piece has its clearing's suit (4.1.1)."""
+    pool = {suit: 0 for suit in SUITS}
+    defs = game.faction(player).pieces
+    for clearing in game.clearings():
+        n, limit = 0, None
+        for pid in game.pieces_at(clearing_loc(clearing)):
+            f, kind, _ = game.s.pieces[pid]
+            if f == player and defs[kind].crafts:
+                n += 1
+                if defs[kind].craft_limit is not None:
+                    limit = defs[kind].craft_limit if limit is None else min(limit, defs[kind].craft_limit)
+        pool[game.suit(clearing)] += n if limit is None else min(n, limit)
+    used = game.player(player).used
+    return {suit: pool[suit] - used.get(f"craft:{suit}", 0) for suit in SUITS}
+
+
+def _allocate(cost: tuple[str, ...], pool: dict[str, int]) -> dict[str, int] | None:
+    """Which suits of crafting pieces pay `cost`, or None; "any" takes the most plentiful suit."""
+    left = dict(pool)
+    use = {suit: 0 for suit in SUITS}
+    for suit in cost:
+        if suit != "any":
+            if left[suit] <= 0:
+                return None
+            left[suit] -= 1
+            use[suit] += 1
+    for suit in cost:
+        if suit == "any":
+            best = max(SUITS, key=lambda s: left[s])
+            if left[best] <= 0:
+                return None
+            left[best] -= 1
+            use[best] += 1
+    return use
+
+
+def craftable(game: Game, player: str) -> list[int]:
+    """Cards in hand the player can craft now, one per distinct card."""
+    pool = crafting_pool(game, player)
+    p = game.player(player)
+    owned = {game.rules.deck.cards[c] for c in p.persistent}
+    out = []
+    for card in p.hand:
+        d = game.rules.deck.cards[card]
+        if not d.craftable or _allocate(d.cost, pool) is None:
+            continue
+        if d.kind == "item" and (not game.faction(player).craft_items or game.s.items.get(d.item, 0) <= 0):
+            continue
+        if d.kind == "persistent" and d in owned:
+            continue
+        if game.modify("may_craft", True, player=player, card=card):
+            out.append(card)
+    return distinct_cards(game, out)
+
+
+@handler("craft")
+def craft_step(game: Game, f: dict) -> None:
+    """Craft any number of cards, one at a time, until the player says done."""
+    player = f["player"]
+    if "card" in f:
+        card = f.pop("card")
+        if card == "done":
+            game.pop()
+            return
+        craft(game, player, card)
+        if game.s.ended:
+            return
+    options = craftable(game, player)
+    if not options:
+        game.pop()
+        return
+    game.ask(f, "card", player, "craft", tuple(options) + ("done",), "craft a card?")
+
+
+def craft(game: Game, player: str, card: int) -> None:
+    d = game.rules.deck.cards[card]
+    use = _allocate(d.cost, crafting_pool(game, player))
+    p = game.player(player)
+    for suit, n in use.items():
+        if n:
+            p.used[f"craft:{suit}"] = p.used.get(f"craft:{suit}", 0) + n
+    p.hand.remove(card)
+    game.log(f"{game.name(player)} crafts {d.name}")
+    game.trace("4.1.1", f"{player} crafts {d.id}")
+    if d.kind == "item":
+        game.s.items[d.item] -= 1
+        p.items.append(d.item)
+        game.discard_card(card)
+        game.trace("4.1.2", f"{player} takes the {d.item}")
+        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2", f"crafting {d.name}")
+    elif d.kind == "persistent":
+        p.persistent.append(card)
+        game.trace("4.1.3", f"{d.name} stays in {player}'s play area")
+    else:
+        game.discard_card(card)
+        favor(game, player, d.cost[0])
+    game.emit("crafted", player=player, card=card)
+
+
+def favor(game: Game, player: str, suit: str) -> None:
+    """The Favor cards: remove every enemy piece in clearings of one suit."""
+    doomed = [pid for clearing in game.clearings() if game.suit(clearing) == suit
+              for pid in game.pieces_at(clearing_loc(clearing)) if game.s.pieces[pid][0] != player]
+    game.trace("4.1.2", f"{player}'s favor removes {len(doomed)} enemy pieces in {suit} clearings")
+    game.remove(doomed, "effect", player)

@@ -1,0 +1,437 @@
+"""The game: immutable `Rules` shared by every copy, a mutable `State`, and the decision loop.
+
+At every moment the game has one pending decision (who decides, what kind, the complete
+ordered list of legal options) or has ended. `answer()` stores the chosen option in the frame
+that asked and runs frames until the next decision. The loop is the only driver; rule modules
+register frame handlers in `engine.frames`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from . import events
+from .board import MapDef, path_ends
+from .cards import BIRD, Deck, matches_suit
+from .errors import IllegalAnswer, RuleLoopError
+from .factions import FactionDef, PieceDef
+from .frames import HANDLERS
+from .rng import Rng
+from .state import Player, State
+
+WIN_SCORE = 30
+STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
+
+
+def clearing_loc(clearing: int) -> str:
+    return f"c{clearing}"
+
+
+def path_loc(key: str) -> str:
+    return f"p{key}"
+
+
+def piece_loc(piece: int) -> str:
+    return f"x{piece}"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options chosen at setup."""
+
+    round_limit: int = 30
+    deal_suits: bool = False  # deal suit markers even on a map with suggested suits
+
+
+@dataclass
+class Rules:
+    """Everything fixed for a game: the map, the deck, the factions and their compiled rules."""
+
+    map: MapDef
+    deck: Deck
+    factions: dict[str, FactionDef]
+    options: Options = Options()
+    modifiers: dict[str, list[Callable]] = field(default_factory=dict)
+    listeners: dict[str, list[Callable]] = field(default_factory=dict)
+    piece_defs: dict[tuple[str, str], PieceDef] = field(default_factory=dict)
+    adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for fid, faction in self.factions.items():
+            for kind, piece in faction.pieces.items():
+                self.piece_defs[(fid, kind)] = piece
+        table: dict[int, list[tuple[int, str]]] = {c: [] for c in self.map.clearings}
+        for key in self.map.paths:
+            a, b = path_ends(key)
+            table[a].append((b, key))
+            table[b].append((a, key))
+        self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
+
+    def category(self, faction: str, kind: str) -> str:
+        return self.piece_defs[(faction, kind)].category
+
+
+class Game:
+    """A game in progress: the rules it is played by and its state."""
+
+    __slots__ = ("rules", "s", "_rng")
+
+    def __init__(self, rules: Rules, state: State) -> None:
+        self.rules = rules
+        self.s = state
+        self._rng = Rng(0)
+
+    # --- the decision loop ---------------------------------------------------------------
+    def pending(self) -> dict | None:
+        """The decision waiting for an answer, or None once the game has ended."""
+        return self.s.decision
+
+    def answer(self, option: Any) -> None:
+        """Give one of the pending decision's options and run to the next decision."""
+        decision = self.s.decision
+        if decision is None:
+            raise IllegalAnswer("the game has ended; there is nothing to answer")
+        option = _freeze(option)
+        if option not in decision["options"]:
+            shown = ", ".join(_show(o) for o in decision["options"][:12])
+            raise IllegalAnswer(f"{_show(option)} is not an option of '{decision['kind']}' "
+                                f"for {decision['player']}; options: {shown}")
+        self.s.stack[-1][decision["slot"]] = option
+        self.s.decision = None
+        self.run()
+
+    def run(self) -> None:
+        """Advance frames until a decision is pending or the game ends."""
+        s = self.s
+        s.steps = 0
+        while s.decision is None and s.stack:
+            if s.ended:
+                s.stack.clear()
+                break
+            frame = s.stack[-1]
+            HANDLERS[frame["op"]](self, frame)
+            s.steps += 1
+            if s.steps > STEP_BUDGET:
+                names = sorted({f.get("ability") or f["op"] for f in s.stack})
+                raise RuleLoopError(f"rules ran {STEP_BUDGET} steps without asking anything; "
+                                    f"the loop involves: {', '.join(names)}")
+
+    def ask(self, frame: dict, slot: str, player: str, kind: str, options: Iterable, prompt: str = "") -> bool:
+        """Ask `player` to choose; return True if play must wait for the answer.
+
+        A decision with one option answers itself: it changes nothing and keeps records short.
+        """
+        options = tuple(_freeze(o) for o in options)
+        if not options:
+            raise AssertionError(f"decision '{kind}' with no options")
+        if len(options) == 1:
+            frame[slot] = options[0]
+            return False
+        self.s.decision = {"player": player, "kind": kind, "prompt": prompt or kind,
+                           "options": options, "slot": slot}
+        return True
+
+    def push(self, frame: dict, ret: str | None = None) -> None:
+        """Start a child frame; with `ret`, its result lands in the current top frame's `ret`."""
+        if ret:
+            frame["_ret"] = ret
+        self.s.stack.append(frame)
+
+    def pop(self, result: Any = None) -> None:
+        frame = self.s.stack.pop()
+        if "_ret" in frame and self.s.stack:
+            self.s.stack[-1][frame["_ret"]] = _freeze(result)
+
+    def clone(self) -> "Game":
+        g = Game(self.rules, self.s.clone())
+        return g
+
+    # --- randomness ----------------------------------------------------------------------
+    def rng(self) -> Rng:
+        """The game's generator, bound to the state's integer (kept in step by `commit_rng`)."""
+        self._rng.state = self.s.rng
+        return self._rng
+
+    def commit_rng(self) -> None:
+        self.s.rng = self._rng.state
+
+    def shuffle(self, items: list) -> None:
+        rng = self.rng()
+        rng.shuffle(items)
+        self.commit_rng()
+
+    def roll_die(self) -> int:
+        """A die shows 0-3; scenarios may force the values."""
+        if self.s.forced_dice:
+            return self.s.forced_dice.pop(0)
+        value = self.rng().below(4)
+        self.commit_rng()
+        return value
+
+    # --- record keeping ------------------------------------------------------------------
+    @property
+    def current(self) -> str:
+        return self.s.seats[self.s.current]
+
+    def log(self, text: str) -> None:
+        self.s.log.append(f"[round {self.s.round} {self.s.phase}] {text}")
+
+    def trace(self, rule: str, text: str) -> None:
+        """Record that a rule fired; scenarios assert on these rule numbers."""
+        self.s.trace.append((rule, text))
+
+    def faction(self, fid: str) -> FactionDef:
+        return self.rules.factions[fid]
+
+    def player(self, fid: str) -> Player:
+        return self.s.players[fid]
+
+    def name(self, fid: str) -> str:
+        return self.rules.factions[fid].name
+
+    # --- modifiers and events ------------------------------------------------------------
+    def modify(self, hook: str, value: Any, **context: Any) -> Any:
+        """Fold the static modifiers registered for `hook` into a core computation."""
+        for fn in self.rules.modifiers.get(hook, ()):
+            value = fn(self, value, context)
+        return value
+
+    def emit(self, event: str, **payload: Any) -> None:
+        """Tell the abilities that something happened; their reactions run next."""
+        events.emit(self, event, payload)
+
+    # --- board queries -------------------------------------------------------------------
+    def pieces_at(self, loc: str) -> list[int]:
+        return self.s.at.get(loc, [])
+
+    def suit(self, clearing: int) -> str:
+        return self.s.suits[clearing]
+
+    def clearings(self) -> tuple[int, ...]:
+        return tuple(self.rules.map.clearings)
+
+    def clearing_of(self, piece: int) -> int | None:
+        """The clearing a piece stands in, following pieces held on other pieces."""
+        loc = self.s.pieces[piece][2]
+        while loc[0] == "x":
+            loc = self.s.pieces[int(loc[1:])][2]
+        return int(loc[1:]) if loc[0] == "c" else None
+
+    def count(self, faction: str | None, clearing: int, categories: tuple[str, ...] = ("warrior",),
+              kind: str | None = None) -> int:
+        """Pieces standing directly in a clearing (held pieces are not there, CA.2.7.II-style)."""
+        n = 0
+        for pid in self.s.at.get(clearing_loc(clearing), ()):
+            f, k, _ = self.s.pieces[pid]
+            if (faction is None or f == faction) and (kind is None or k == kind) \
+                    and self.rules.piece_defs[(f, k)].category in categories:
+                n += 1
+        return n
+
+    def factions_present(self, clearing: int) -> list[str]:
+        """Factions with any piece directly in the clearing, in seat order."""
+        here = {self.s.pieces[pid][0] for pid in self.s.at.get(clearing_loc(clearing), ())}
+        return [f for f in self.s.seats if f in here]
+
+    def rule_weights(self, clearing: int) -> dict[str, int]:
+        weights: dict[str, int] = {}
+        for pid in self.s.at.get(clearing_loc(clearing), ()):
+            f, k, _ = self.s.pieces[pid]
+            if self.rules.piece_defs[(f, k)].category in ("warrior", "building"):
+                weights[f] = weights.get(f, 0) + 1
+        return self.modify("rule_weights", weights, clearing=clearing)
+
+    def ruler(self, clearing: int) -> str | None:
+        """Law 2.5: most warriors plus buildings; a tie rules nobody."""
+        weights = self.rule_weights(clearing)
+        if not weights:
+            return None
+        best = max(weights.values())
+        leaders = [f for f in self.s.seats if weights.get(f) == best]
+        ruler = leaders[0] if len(leaders) == 1 and best > 0 else None
+        return self.modify("ruler", ruler, clearing=clearing, weights=weights)
+
+    def rules_clearing(self, faction: str, clearing: int) -> bool:
+        return self.ruler(clearing) == faction
+
+    def adjacent(self, clearing: int, faction: str | None = None) -> tuple[int, ...]:
+        """Law 2.2.1: clearings joined by an open path; abilities may add links (rivers...)."""
+        closed = self.s.closed_paths
+        out = [n for n, key in self.rules.adjacency[clearing] if key not in closed]
+        if faction is not None:
+            out = self.modify("adjacency", out, clearing=clearing, faction=faction)
+        return tuple(sorted(set(out)))
+
+    def free_slots(self, clearing: int) -> int:
+        used = self.count(None, clearing, ("building",)) + self.s.ruins.get(clearing, 0)
+        return self.rules.map.clearings[clearing].slots - used
+
+    def enemies(self, faction: str) -> list[str]:
+        return [f for f in self.s.seats if f != faction]
+
+    # --- changing the board --------------------------------------------------------------
+    def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
+        """Place one piece from the faction's supply; None when the supply is empty (Law 1.5.4)."""
+        player = self.s.players[faction]
+        if player.supply.get(kind, 0) <= 0:
+            return None
+        player.supply[kind] -= 1
+        pid = self.s.next_piece
+        self.s.next_piece += 1
+        self.s.pieces[pid] = (faction, kind, loc)
+        self.s.at.setdefault(loc, []).append(pid)
+        return pid
+
+    def relocate(self, pid: int, loc: str) -> None:
+        faction, kind, old = self.s.pieces[pid]
+        self.s.at[old].remove(pid)
+        if not self.s.at[old]:
+            del self.s.at[old]
+        self.s.pieces[pid] = (faction, kind, loc)
+        self.s.at.setdefault(loc, []).append(pid)
+
+    def take_off(self, pid: int) -> tuple[str, str, str]:
+        """Lift a piece off the map without returning it anywhere yet."""
+        faction, kind, loc = self.s.pieces.pop(pid)
+        self.s.at[loc].remove(pid)
+        if not self.s.at[loc]:
+            del self.s.at[loc]
+        return faction, kind, loc
+
+    def remove(self, pids: Iterable[int], cause: str, by: str | dict[int, str] | None,
+               **context: Any) -> list[dict]:
+        """Remove pieces at once (Law 1.5.4), score 1 VP per enemy building or token (3.2.1),
+        then tell the abilities, which resolve after every piece is gone.
+
+        Returns the snapshot of each removed piece, as triggers see it.
+        """
+        batch: list[dict] = []
+        vp: dict[str, int] = {}
+        for pid in list(pids):
+            if pid not in self.s.pieces:
+                continue
+            remover = by.get(pid) if isinstance(by, dict) else by
+            snap = self._snapshot(pid, cause, remover, context)
+            faction, kind, loc = self.take_off(pid)
+            for rider in list(self.s.at.get(piece_loc(pid), ())):
+                self._drop_rider(rider, loc)
+            self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
+            category = snap["category"]
+            if remover is not None and remover != faction and category in ("building", "token"):
+                points = self.modify("removal_vp", 1, piece=snap, by=remover)
+                if points:
+                    vp[remover] = vp.get(remover, 0) + points
+            batch.append(snap)
+        for f in sorted(vp, key=lambda f: f != self.current):
+            self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens")
+        if batch:
+            self.emit("removed", pieces=tuple(_freeze(b) for b in batch), cause=cause,
+                      **{k: _freeze(v) for k, v in context.items()})
+        return batch
+
+    def _snapshot(self, pid: int, cause: str, by: str | None, context: dict) -> dict:
+        faction, kind, loc = self.s.pieces[pid]
+        clearing = self.clearing_of(pid)
+        return {"piece": pid, "faction": faction, "kind": kind,
+                "category": self.rules.category(faction, kind), "location": loc,
+                "clearing": clearing, "suit": self.s.suits.get(clearing) if clearing else None,
+                "cause": cause, "by": by,
+                "riders": tuple(self.s.pieces[r][1] for r in self.s.at.get(piece_loc(pid), ())),
+                "attacker": context.get("attacker"), "defender": context.get("defender")}
+
+    def _drop_rider(self, rider: int, loc: str) -> None:
+        """A piece held on a removed piece falls where its holder stood; markers go home."""
+        faction, kind, _ = self.s.pieces[rider]
+        if self.rules.category(faction, kind) == "marker":
+            self.take_off(rider)
+            self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
+        else:
+            self.relocate(rider, loc)
+
+    def score(self, faction: str, points: int, rule: str, why: str) -> None:
+        """Law 3.1: 30 VP wins at once; a player with an activated dominance card never scores."""
+        player = self.s.players[faction]
+        if points == 0 or player.dominance is not None:
+            return
+        player.score += points
+        self.log(f"{self.name(faction)} {'scores' if points > 0 else 'loses'} {abs(points)} VP ({why})"
+                 f" -> {player.score}")
+        self.trace(rule, f"{faction} {points:+d} VP: {why}")
+        if player.score >= WIN_SCORE and self.s.winner is None:
+            self.end(faction, "reached 30 VP")
+
+    def end(self, winner: str | None, why: str) -> None:
+        self.s.winner = winner
+        self.s.ended = why
+        self.s.decision = None
+        self.log(f"game over: {why}" + (f", {self.name(winner)} wins" if winner else ""))
+
+    # --- cards ---------------------------------------------------------------------------
+    def card_suit(self, card: int) -> str:
+        return self.rules.deck.cards[card].suit
+
+    def card_name(self, card: int) -> str:
+        d = self.rules.deck.cards[card]
+        return f"{d.name} ({d.suit})"
+
+    def draw_card(self) -> int | None:
+        """Law 2.1: when the deck runs out, the discard pile is shuffled into a new deck at once."""
+        if not self.s.deck:
+            if not self.s.discard:
+                return None
+            self.s.deck = self.s.discard
+            self.s.discard = []
+            self.shuffle(self.s.deck)
+            self.trace("2.1", "discard pile reshuffled into the deck")
+        return self.s.deck.pop()
+
+    def draw(self, faction: str, n: int) -> int:
+        drawn = 0
+        for _ in range(n):
+            card = self.draw_card()
+            if card is None:
+                break
+            self.s.players[faction].hand.append(card)
+            drawn += 1
+        return drawn
+
+    def discard_card(self, card: int) -> None:
+        """To the discard pile; a dominance card goes beside the map, available (Law 3.3.3)."""
+        if self.rules.deck.cards[card].kind == "dominance":
+            self.s.available_dominance.append(card)
+        else:
+            self.s.discard.append(card)
+
+    def spend(self, faction: str, card: int) -> None:
+        self.s.players[faction].hand.remove(card)
+        self.discard_card(card)
+
+    def cards_matching(self, faction: str, suit: str) -> list[int]:
+        """Cards of `suit` in hand, birds wild (2.1.1), one per distinct card definition."""
+        return distinct_cards(self, [c for c in self.s.players[faction].hand
+                                     if matches_suit(self.card_suit(c), suit)])
+
+
+def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
+    """One card per distinct definition, lowest id first: identical cards are one option."""
+    seen: dict[Any, int] = {}
+    for card in sorted(cards):
+        seen.setdefault(game.rules.deck.cards[card], card)
+    return sorted(seen.values())
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _freeze(v) for k, v in value.items()}
+    return value
+
+
+def _show(option: Any) -> str:
+    if isinstance(option, tuple):
+        return "[" + ", ".join(_show(o) for o in option) + "]"
+    return str(option)
+
+
+__all__ = ["Game", "Rules", "Options", "clearing_loc", "path_loc", "piece_loc", "distinct_cards", "BIRD"]

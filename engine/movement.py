@@ -1,0 +1,108 @@
+"""Moving (Law 4.2) and the Lake's Ferry (Law 16.2.2.V; printed Law appendix C).
+
+`move_options` is the one source of legal moves: the option lists of the `move` frame and
+every "can this faction move?" check come from it.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from .frames import handler
+from .game import Game, clearing_loc
+
+MOVERS = ("warrior", "pawn")
+
+
+def movable(game: Game, player: str, clearing: int, kinds: tuple[str, ...] | None = None) -> dict[str, list[int]]:
+    """The player's pieces in a clearing that can move, by kind, lowest id first."""
+    out: dict[str, list[int]] = {}
+    for pid in game.pieces_at(clearing_loc(clearing)):
+        f, kind, _ = game.s.pieces[pid]
+        if f == player and game.rules.category(f, kind) in MOVERS and (kinds is None or kind in kinds):
+            out.setdefault(kind, []).append(pid)
+    return out
+
+
+def destinations(game: Game, player: str, origin: int, ignore_rule: bool = False) -> list[tuple[int, bool]]:
+    """(destination, by ferry) pairs a move from `origin` may reach."""
+    out = [(d, False) for d in game.adjacent(origin, player)]
+    m = game.rules.map
+    if game.s.ferry == origin and not game.s.turn_used.get("ferry"):
+        out += [(c, True) for c in m.coast if c != origin and (c, False) not in out]
+    if ignore_rule:
+        return out
+    origin_ruled = game.rules_clearing(player, origin)
+    return [(d, ferry) for d, ferry in out if origin_ruled or game.rules_clearing(player, d)]
+
+
+def move_options(game: Game, player: str, frame: dict | None = None) -> dict[tuple[int, int], dict[str, int]]:
+    """Every legal (origin, destination) with the most pieces of each kind that may go."""
+    frame = frame or {}
+    allowed_from, allowed_to = frame.get("from"), frame.get("to")
+    ignore_rule = frame.get("ignore_rule", False) or game.modify("ignore_rule_moving", False, player=player)
+    out = {}
+    for origin in game.clearings():
+        if allowed_from is not None and origin not in allowed_from:
+            continue
+        pieces = movable(game, player, origin, frame.get("kinds"))
+        if not pieces:
+            continue
+        for dest, _ in destinations(game, player, origin, ignore_rule):
+            if allowed_to is None or dest in allowed_to:
+                out[(origin, dest)] = {k: len(v) for k, v in sorted(pieces.items())}
+    return out
+
+
+def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
+    """Every group that may move together: at least one piece; abilities may forbid mixes."""
+    kinds = sorted(most)
+    out = []
+    for counts in product(*(range(most[k] + 1) for k in kinds)):
+        if sum(counts):
+            group = tuple((k, n) for k, n in zip(kinds, counts) if n)
+            if game.modify("move_group_allowed", True, player=player, group=group):
+                out.append(group)
+    return out
+
+
+@handler("move")
+def move(game: Game, f: dict) -> None:
+    """One move: origin, destination, then how many of each kind (Law 4.2)."""
+    player = f["player"]
+    options = move_options(game, player, f)
+    if "origin" not in f:
+        origins = sorted({o for o, _ in options})
+        if not origins:
+            game.pop(False)
+            return
+        if game.ask(f, "origin", player, "move_from", origins, "move from which clearing?"):
+            return
+    if "dest" not in f:
+        dests = sorted(d for o, d in options if o == f["origin"])
+        if game.ask(f, "dest", player, "move_to", dests, f"move from {f['origin']} to which clearing?"):
+            return
+    if "group" not in f:
+        choices = groups(game, player, options[(f["origin"], f["dest"])])
+        if game.ask(f, "group", player, "move_group", choices, "move which pieces?"):
+            return
+    carry_out_move(game, player, f["origin"], f["dest"], f["group"])
+    game.pop(True)
+
+
+def carry_out_move(game: Game, player: str, origin: int, dest: int, group: tuple) -> None:
+    pieces = movable(game, player, origin)
+    moved = []
+    for kind, n in group:
+        for pid in pieces[kind][:n]:
+            game.relocate(pid, clearing_loc(dest))
+            moved.append(pid)
+    by_ferry = game.s.ferry == origin and dest not in game.adjacent(origin, player)
+    text = ", ".join(f"{n} {k}" for k, n in group)
+    game.log(f"{game.name(player)} moves {text} from {origin} to {dest}" + (" by ferry" if by_ferry else ""))
+    game.trace("4.2", f"{player} moves {text} {origin}->{dest}")
+    if by_ferry:
+        game.s.ferry = dest
+        game.s.turn_used["ferry"] = 1
+        game.draw(player, 1)
+        game.trace("16.2.2.V", f"{player} takes the ferry to {dest} and draws a card")
+    game.emit("moved", player=player, origin=origin, dest=dest, group=group, pieces=tuple(moved))

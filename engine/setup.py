@@ -1,0 +1,123 @@
+"""Starting a game (Law 5.1): seats, suits, ruins, items, cards, then each faction's setup."""
+from __future__ import annotations
+
+from .board import SUITS
+from .errors import RootlawError
+from .frames import handler
+from .game import Game, Rules, clearing_loc
+from .rng import Rng
+from .state import Player, State
+
+STARTING_HAND = 3
+
+
+def new_game(rules: Rules, factions: list[str], seed: int) -> Game:
+    """Seat the factions in a random order (the first seat plays first) and run to the first decision."""
+    if len(factions) < 2:
+        raise RootlawError("a game needs at least two factions")
+    if len(set(factions)) != len(factions):
+        raise RootlawError("each faction can be played by only one seat")
+    for fid in factions:
+        if fid not in rules.factions:
+            raise RootlawError(f"unknown faction '{fid}'; known: {', '.join(sorted(rules.factions))}")
+    s = State()
+    rng = Rng(seed)
+    s.seats = list(factions)
+    rng.shuffle(s.seats)
+    s.rng = rng.state
+    for fid in s.seats:
+        p = Player(fid)
+        p.supply = {kind: piece.count for kind, piece in rules.factions[fid].pieces.items()}
+        s.players[fid] = p
+    s.stack = [{"op": "game"}]
+    game = Game(rules, s)
+    game.run()
+    return game
+
+
+@handler("setup")
+def setup(game: Game, f: dict) -> None:
+    s = game.s
+    if not f.get("board"):
+        f["board"] = True
+        _board(game)
+        order = sorted(s.seats, key=lambda fid: (game.faction(fid).setup_order, s.seats.index(fid)))
+        f["order"] = tuple(order)
+        f["next"] = 0
+    if f["next"] < len(f["order"]):
+        fid = f["order"][f["next"]]
+        f["next"] += 1
+        game.push({"op": "faction_setup", "player": fid, "index": 0})
+        return
+    s.phase = "birdsong"
+    game.pop()
+
+
+def _board(game: Game) -> None:
+    s, m, deck = game.s, game.rules.map, game.rules.deck
+    if m.suits == "dealt" or (m.suits == "suggested" and game.rules.options.deal_suits):
+        markers = [suit for suit in SUITS for _ in range(4)]
+        game.shuffle(markers)
+        s.suits = dict(zip(sorted(m.clearings), markers))
+        game.trace("16.1.1", "suit markers dealt onto the clearings")
+    else:
+        s.suits = {c: cl.suit for c, cl in m.clearings.items()}
+    s.ruins = {c: cl.ruins for c, cl in m.clearings.items() if cl.ruins}
+    s.items = dict(deck.items)
+    s.closed_paths = list(m.closed_paths)
+    s.ferry = m.ferry
+    cards = list(range(len(deck.cards)))
+    if len(s.seats) == 2:
+        cards = [c for c in cards if deck.cards[c].kind != "dominance"]
+        game.trace("5.1.3", "two players: the dominance cards are removed")
+    game.shuffle(cards)
+    s.deck = cards
+    for fid in s.seats:
+        game.draw(fid, STARTING_HAND)
+    game.trace("5.1", f"seats {', '.join(s.seats)}; {s.seats[0]} plays first; {STARTING_HAND} cards each")
+    game.log("seats: " + ", ".join(game.faction(f).display_name() for f in s.seats))
+
+
+@handler("faction_setup")
+def faction_setup(game: Game, f: dict) -> None:
+    player = f["player"]
+    steps = game.faction(player).setup
+    if f["index"] >= len(steps):
+        game.pop()
+        return
+    step = steps[f["index"]]
+    if "home" in step:
+        spec = step["home"]
+        if "clearing" not in f:
+            if game.ask(f, "clearing", player, "home", home_candidates(game, player, spec.get("where", "corner")),
+                        "set up in which clearing?"):
+                return
+        clearing = f.pop("clearing")
+        game.player(player).vars["home"] = clearing
+        for kind, n in spec["pieces"].items():
+            for _ in range(n):
+                game.place(player, kind, clearing_loc(clearing))
+        game.log(f"{game.name(player)} sets up in clearing {clearing}")
+        game.trace(step.get("rule", "5.1"), f"{player} sets up in {clearing}")
+    f["index"] += 1
+
+
+def home_candidates(game: Game, player: str, where: str) -> list[int]:
+    """A starting clearing: a free corner, preferring one diagonally opposite another faction's
+    home; with no corner free, an edge clearing without enemy buildings or tokens."""
+    m = game.rules.map
+    occupied = {c for c in game.clearings() if any(game.s.pieces[p][0] != player
+                                                      for p in game.pieces_at(clearing_loc(c)))}
+    if where == "corner":
+        corners = [c for c in m.corners if c not in occupied]
+        homes = [p.vars["home"] for f, p in game.s.players.items() if f != player and "home" in p.vars]
+        opposite = [c for c in corners if any(m.opposite.get(h) == c for h in homes)]
+        if opposite or corners:
+            return opposite or corners
+        pool = m.edge
+    else:
+        pool = tuple(sorted(m.inner)) if where == "inner" else game.clearings()
+    clean = [c for c in pool if not any(game.s.pieces[p][0] != player
+                                          and game.rules.category(*game.s.pieces[p][:2]) in ("building", "token")
+                                          for p in game.pieces_at(clearing_loc(c)))]
+    return clean or list(pool)

@@ -1,0 +1,172 @@
+"""The game state: plain data only, so it can be cloned, hashed and saved to JSON.
+
+Everything that changes during a game lives here; everything that does not (map, deck,
+faction definitions, compiled abilities) lives in `Rules` and is shared between clones.
+Frames on `stack` and decisions hold only immutable values (ints, strings, tuples), so a
+shallow copy of each is a full copy.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+class Player:
+    """One faction's part of the state."""
+
+    __slots__ = ("faction", "score", "hand", "supply", "piles", "items", "persistent",
+                 "dominance", "vars", "used")
+
+    def __init__(self, faction: str) -> None:
+        self.faction = faction
+        self.score = 0
+        self.hand: list[int] = []
+        self.supply: dict[str, int] = {}       # piece kind -> pieces off the map
+        self.piles: dict[str, list[int]] = {}  # named card piles the faction owns
+        self.items: list[str] = []             # crafted items
+        self.persistent: list[int] = []        # persistent cards in the play area
+        self.dominance: int | None = None      # activated dominance card
+        self.vars: dict[str, Any] = {}         # faction variables (immutable values)
+        self.used: dict[str, int] = {}         # per-turn counters, cleared at each turn's start
+
+    def clone(self) -> "Player":
+        p = Player.__new__(Player)
+        p.faction = self.faction
+        p.score = self.score
+        p.hand = list(self.hand)
+        p.supply = dict(self.supply)
+        p.piles = {k: list(v) for k, v in self.piles.items()}
+        p.items = list(self.items)
+        p.persistent = list(self.persistent)
+        p.dominance = self.dominance
+        p.vars = dict(self.vars)
+        p.used = dict(self.used)
+        return p
+
+    def to_json(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Player":
+        p = cls(data["faction"])
+        for name in cls.__slots__:
+            setattr(p, name, _thaw(data[name]) if name in ("vars",) else data[name])
+        return p
+
+
+class State:
+    """The whole mutable game: board, cards, players, pending work and the random generator."""
+
+    __slots__ = ("seats", "players", "pieces", "at", "next_piece", "deck", "discard",
+                 "available_dominance", "items", "ruins", "suits", "closed_paths", "ferry",
+                 "current", "round", "phase", "turn_used", "stack", "decision", "rng",
+                 "forced_dice", "winner", "ended", "log", "trace", "steps")
+
+    def __init__(self) -> None:
+        self.seats: list[str] = []                      # factions in clockwise order
+        self.players: dict[str, Player] = {}
+        self.pieces: dict[int, tuple[str, str, str]] = {}  # id -> (faction, kind, location)
+        self.at: dict[str, list[int]] = {}              # location -> piece ids, oldest first
+        self.next_piece = 1
+        self.deck: list[int] = []                       # top of the deck is the end
+        self.discard: list[int] = []
+        self.available_dominance: list[int] = []
+        self.items: dict[str, int] = {}                 # the map's item supply
+        self.ruins: dict[int, int] = {}
+        self.suits: dict[int, str] = {}
+        self.closed_paths: list[str] = []
+        self.ferry: int | None = None
+        self.current = 0                                # index into seats
+        self.round = 1
+        self.phase = "setup"
+        self.turn_used: dict[str, int] = {}             # once-per-turn uses shared by all players
+        self.stack: list[dict] = []
+        self.decision: dict | None = None
+        self.rng = 0
+        self.forced_dice: list[int] = []
+        self.winner: str | None = None
+        self.ended: str | None = None                   # why the game ended
+        self.log: list[str] = []
+        self.trace: list[tuple[str, str]] = []          # (rule number, what happened)
+        self.steps = 0
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.seats = list(self.seats)
+        s.players = {k: p.clone() for k, p in self.players.items()}
+        s.pieces = dict(self.pieces)
+        s.at = {k: list(v) for k, v in self.at.items()}
+        s.next_piece = self.next_piece
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.available_dominance = list(self.available_dominance)
+        s.items = dict(self.items)
+        s.ruins = dict(self.ruins)
+        s.suits = self.suits  # fixed once dealt
+        s.closed_paths = list(self.closed_paths)
+        s.ferry = self.ferry
+        s.current = self.current
+        s.round = self.round
+        s.phase = self.phase
+        s.turn_used = dict(self.turn_used)
+        s.stack = [dict(f) for f in self.stack]
+        s.decision = self.decision
+        s.rng = self.rng
+        s.forced_dice = list(self.forced_dice)
+        s.winner = self.winner
+        s.ended = self.ended
+        s.log = list(self.log)
+        s.trace = list(self.trace)
+        s.steps = self.steps
+        return s
+
+    # --- serialisation -------------------------------------------------------------------
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if name == "players":
+                value = {k: p.to_json() for k, p in value.items()}
+            elif name == "pieces":
+                value = {str(k): list(v) for k, v in value.items()}
+            elif name in ("ruins", "suits"):
+                value = {str(k): v for k, v in value.items()}
+            out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "State":
+        s = cls()
+        for name in cls.__slots__:
+            value = data[name]
+            if name == "players":
+                value = {k: Player.from_json(v) for k, v in value.items()}
+            elif name == "pieces":
+                value = {int(k): tuple(v) for k, v in value.items()}
+            elif name in ("ruins", "suits"):
+                value = {int(k): v for k, v in value.items()}
+            elif name == "stack":
+                value = [{k: _thaw(v) for k, v in f.items()} for f in value]
+            elif name == "decision":
+                value = _thaw(value)
+            elif name == "trace":
+                value = [tuple(t) for t in value]
+            setattr(s, name, value)
+        return s
+
+    def digest(self) -> str:
+        """A hash of everything that decides the rest of the game (the log and trace excluded)."""
+        data = self.to_json()
+        del data["log"], data["trace"], data["steps"]
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _thaw(value: Any) -> Any:
+    """JSON lists back to the tuples frames and decisions are made of."""
+    if isinstance(value, list):
+        return tuple(_thaw(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,129 @@
+"""The game and turn structure: rounds, Birdsong/Daylight/Evening, and each faction's steps.
+
+A faction's turn is a list of steps per phase, read from its file. The generic step kinds
+here (craft, draw, discard to a hand limit, a menu of actions) are what the faction
+language's steps compile to; the menu also offers the Law's Daylight options open to every
+player (dominance cards, the Mountain's closed paths).
+"""
+from __future__ import annotations
+
+from . import actions, victory
+from .frames import handler
+from .game import Game, distinct_cards
+
+PHASES = ("birdsong", "daylight", "evening")
+
+
+@handler("game")
+def game_frame(game: Game, f: dict) -> None:
+    """Set up, then turns in seat order until someone wins or the round limit passes."""
+    s = game.s
+    if not f.get("set_up"):
+        f["set_up"] = True
+        game.push({"op": "setup"})
+        return
+    if f.get("turn_taken"):
+        f["turn_taken"] = False
+        s.current = (s.current + 1) % len(s.seats)
+        if s.current == 0:
+            s.round += 1
+    if s.round > game.rules.options.round_limit:
+        game.end(None, f"round limit ({game.rules.options.round_limit}) reached")
+        return
+    f["turn_taken"] = True
+    game.push({"op": "turn", "player": game.current})
+
+
+@handler("turn")
+def turn(game: Game, f: dict) -> None:
+    player = f["player"]
+    index = f.get("phase_index", -1)
+    s = game.s
+    if index == -1:
+        game.player(player).used = {}
+        s.turn_used = {}
+        game.log(f"--- {game.faction(player).display_name()}'s turn ---")
+        f["phase_index"] = 0
+        _start_phase(game, f, player, "birdsong")
+        return
+    phase = PHASES[index]
+    if not f.get("steps_done"):
+        f["steps_done"] = True
+        game.push({"op": "steps", "player": player, "phase": phase, "index": 0})
+        return
+    # end of the phase
+    f["steps_done"] = False
+    game.emit("phase_end", player=player, phase=phase)
+    if phase == "evening":
+        victory.pass_points(game, player)
+        game.pop()
+        return
+    f["phase_index"] = index + 1
+    _start_phase(game, f, player, PHASES[index + 1])
+
+
+def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
+    game.s.phase = phase
+    if phase == "birdsong":
+        victory.dominance_win(game, player)
+        if game.s.ended:
+            return
+    game.emit("phase_start", player=player, phase=phase)
+
+
+@handler("steps")
+def steps(game: Game, f: dict) -> None:
+    """Run the faction's steps of one phase in order."""
+    player, phase, index = f["player"], f["phase"], f["index"]
+    spec = game.faction(player).turn[phase]
+    if index >= len(spec):
+        game.pop()
+        return
+    f["index"] = index + 1
+    game.push(actions.step_frame(game, player, phase, index, spec[index]))
+
+
+@handler("order_reactions")
+def order_reactions(game: Game, f: dict) -> None:
+    """Simultaneous reactions: the player whose turn it is picks the order (Law 1.1.3)."""
+    pending = f["pending"]
+    if "pick" in f:
+        i = int(f.pop("pick").split(":")[0])
+        chosen = pending[i]
+        f["pending"] = pending[:i] + pending[i + 1:]
+        game.push(dict(chosen))
+        return
+    if not pending:
+        game.pop()
+        return
+    if len(pending) == 1 or all(p == pending[0] for p in pending):
+        f["pending"] = pending[1:]
+        game.push(dict(pending[0]))
+        return
+    labels = [f"{i}:{p.get('ability', p['op'])}" for i, p in enumerate(pending)]
+    game.ask(f, "pick", game.current, "order_reactions", labels, "which effect resolves first?")
+
+
+@handler("draw")
+def draw(game: Game, f: dict) -> None:
+    player = f["player"]
+    n = f["count"] + game.modify("draw_bonus", 0, player=player)
+    got = game.draw(player, n)
+    game.log(f"{game.name(player)} draws {got} card(s)")
+    game.trace(f.get("rule", "6.6"), f"{player} draws {got}")
+    game.pop()
+
+
+@handler("discard_to")
+def discard_to(game: Game, f: dict) -> None:
+    """Evening hand limit: discard chosen cards down to the limit."""
+    player = f["player"]
+    hand = game.player(player).hand
+    if "card" in f:
+        game.spend(player, f.pop("card"))
+    limit = game.modify("hand_limit", f["limit"], player=player)
+    if len(hand) <= limit:
+        game.pop()
+        return
+    game.ask(f, "card", player, "discard", distinct_cards(game, hand),
+             f"hand limit {limit}: discard which card?")
