@@ -42,6 +42,7 @@ def turn(game: Game, f: dict) -> None:
     if index == -1:
         game.player(player).used = {}
         s.turn_used = {}
+        s.phase = "birdsong"
         game.log(f"--- {game.faction(player).display_name()}'s turn ---")
         f["phase_index"] = 0
         _start_phase(game, f, player, "birdsong")

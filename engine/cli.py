@@ -1,0 +1,144 @@
+"""The `rootlaw` command: play a game with bots, check scenarios, validate factions and packs.
+
+Every error a user can cause ends as a message on stderr and exit status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .agents import RandomAgent
+from .board import bundled_maps
+from .errors import RootlawError
+from .factions import bundled_factions
+from .record import Record, Setup, replay, save_game
+from .scenario import run_scenario, scenario_files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except RootlawError as exc:
+        print(f"rootlaw: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rootlaw", description="A rules engine for Root whose factions are data.")
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a full game with bots and print the log and final scores")
+    play.add_argument("--map", default="autumn", help=f"one of {', '.join(bundled_maps())} (default autumn)")
+    play.add_argument("--factions", default=None,
+                      help="comma-separated faction ids or files (default: every bundled faction)")
+    play.add_argument("--seed", type=_natural, default=1, help="game seed (default 1)")
+    play.add_argument("--rounds", type=_positive, default=30, help="round limit (default 30)")
+    play.add_argument("--deal-suits", action="store_true", help="deal suit markers on Lake and Mountain too")
+    play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument("--record", metavar="FILE", help="write the game record (setup, seed, answers) as JSON")
+    play.add_argument("--save-at", type=_natural, metavar="N", help="with --save: save after N decisions")
+    play.add_argument("--save", metavar="FILE", help="save the whole game state as JSON")
+    play.set_defaults(run=_play)
+
+    check = sub.add_parser("check", help="run scenario files and print pass or fail")
+    check.add_argument("paths", nargs="+", metavar="FILE", help="scenario files or folders of *.scenario.yaml")
+    check.set_defaults(run=_check)
+
+    rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
+    rep.add_argument("record", metavar="FILE")
+    rep.set_defaults(run=_replay)
+    return parser
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' must not be negative")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _natural(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _play(args: argparse.Namespace) -> int:
+    factions = args.factions.split(",") if args.factions else list(bundled_factions())
+    if len(factions) < 2:
+        raise RootlawError("a game needs at least two factions (use --factions a,b)")
+    setup = Setup(map=args.map, factions=factions, seed=args.seed, round_limit=args.rounds,
+                  deal_suits=args.deal_suits)
+    game = setup.start()
+    agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
+    answers: list = []
+    shown = 0
+    while game.pending() is not None:
+        if args.save and args.save_at is not None and len(answers) == args.save_at:
+            save_game(game, setup, args.save)
+        decision = game.pending()
+        choice = agents[decision["player"]].choose(game, decision)
+        game.answer(choice)
+        answers.append(choice)
+        if not args.quiet:
+            for line in game.s.log[shown:]:
+                print(line)
+            shown = len(game.s.log)
+    if not args.quiet:
+        for line in game.s.log[shown:]:
+            print(line)
+    print()
+    print(f"Final scores ({game.rules.map.name} map, seed {args.seed}, {len(answers)} decisions):")
+    for fid in sorted(game.s.seats, key=lambda f: -game.s.players[f].score):
+        print(f"  {game.faction(fid).display_name():45} {game.s.players[fid].score:3d} VP")
+    print(f"Result: {game.s.ended}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
+                                        if game.s.winner else ""))
+    if args.record:
+        record = Record(setup, answers, game.s.digest())
+        Path(args.record).write_text(json.dumps(record.to_json()))
+    if args.save and args.save_at is None:
+        save_game(game, setup, args.save)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    files = scenario_files(args.paths)
+    if not files:
+        raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
+    failed = 0
+    for path in files:
+        outcome = run_scenario(path)
+        print(outcome.report())
+        failed += not outcome.passed
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        data = json.loads(Path(args.record).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RootlawError(f"{args.record}:1:1: file not found") from None
+    except json.JSONDecodeError as exc:
+        raise RootlawError(f"{args.record}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    record = Record.from_json(data, args.record)
+    game = replay(record)
+    digest = game.s.digest()
+    same = record.final_hash in (None, digest)
+    print(f"replayed {len(record.answers)} answers: state hash {digest}"
+          + ("" if record.final_hash is None else (" (matches)" if same else f" (record says {record.final_hash})")))
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
