@@ -1,20 +1,14 @@
 """Tests for engine.documents (safe YAML loading with positions) and engine.schemas."""
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # lets the file run from any folder without an install
-    sys.path.insert(0, str(ROOT))
-
-from engine import documents  # noqa: E402
-from engine.documents import Document, load_yaml  # noqa: E402
-from engine.errors import DataError, Problem  # noqa: E402
-from engine.schemas import problems_from_schema  # noqa: E402
+from engine import documents
+from engine.documents import Document, load_yaml
+from engine.errors import DataError, Problem
+from engine.schemas import problems_from_schema
 
 
 def load(text: str) -> Document:
