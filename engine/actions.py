@@ -1,119 +1,105 @@
 """Turn steps and the action menu: "up to N actions in any order, then one more per bird card".
 
-`step_frame` turns one step of a faction file into a frame; `menu_options` lists what the
-player may do right now, from the same checks that the chosen action runs with.
+`step_frame` turns one (compiled) step of a faction's turn into a frame; `menu_options` lists
+what the player may do now, from the same checks the chosen action runs with. The menu also
+offers the Law's Daylight options open to every player (dominance cards, closed paths).
 """
 from __future__ import annotations
 
+from . import victory
 from .battle import battle_clearings
 from .board import path_ends
 from .cards import BIRD, matches_suit
-from .errors import DataError
+from .crafting import craftable
 from .frames import handler
 from .game import Game, clearing_loc, distinct_cards
+from .language.context import Ctx
+from .language.runtime import action_available, action_frame
+from .language.statements import block_frame
 from .movement import move_options
-from . import victory
+
+BUILT_IN = {"move": lambda g, p: bool(move_options(g, p)),
+            "battle": lambda g, p: bool(battle_clearings(g, p)),
+            "craft": lambda g, p: bool(craftable(g, p))}
 
 
-def step_frame(game: Game, player: str, phase: str, index: int, spec) -> dict:
+def step_frame(game: Game, player: str, step: dict) -> dict:
     """The frame that carries out one step of a faction's turn."""
-    if spec == "craft":
+    kind = step["kind"]
+    if kind == "craft":
         return {"op": "craft", "player": player}
-    (kind, arg), = ((k, v) for k, v in spec.items() if k != "rule")
-    if kind == "draw":
-        return {"op": "draw", "player": player, "count": arg, "rule": spec.get("rule", "6.6")}
-    if kind == "discard_to":
-        return {"op": "discard_to", "player": player, "limit": arg}
+    if kind == "do":
+        return block_frame(step["code"], player, {}, "step", step["rule"])
     if kind == "actions":
-        return {"op": "actions", "player": player, "phase": phase, "index": index, "taken": 0}
-    raise DataError([game.faction(player).doc.problem(("turn", phase, index), f"unknown step '{kind}'")])
+        return {"op": "actions", "player": player, "step": _step_key(game, player, step), "taken": 0}
+    if kind == "draw":
+        return {"op": "draw", "player": player, "count": evaluate(game, player, step["count"]), "rule": step["rule"]}
+    return {"op": "discard_to", "player": player, "limit": evaluate(game, player, step["limit"])}
 
 
-def choice_id(choice) -> str:
-    return choice if isinstance(choice, str) else next(iter(choice))
+def _step_key(game: Game, player: str, step: dict) -> tuple:
+    for phase, steps in game.faction(player).turn.items():
+        for i, s in enumerate(steps):
+            if s is step:
+                return (phase, i)
+    raise AssertionError("step not found in its faction's turn")
 
 
-def _available(game: Game, player: str, choice) -> bool:
-    cid = choice_id(choice)
-    if cid == "move":
-        return bool(move_options(game, player))
-    if cid == "battle":
-        return bool(battle_clearings(game, player))
-    if cid == "recruit":
-        spec = choice["recruit"]
-        return game.player(player).supply.get(spec["piece"], 0) > 0 and bool(_recruit_sites(game, player, spec))
-    return False
+def evaluate(game: Game, player: str, code: str | None):
+    return None if code is None else game.rules.code[code](Ctx(game, player, {}))
 
 
-def _recruit_sites(game: Game, player: str, spec: dict) -> list[int]:
-    return [c for c in game.clearings() if game.count(player, c, ("building",), spec["at"])]
+def available(game: Game, player: str, choice: str) -> bool:
+    if choice in BUILT_IN:
+        return BUILT_IN[choice](game, player)
+    return action_available(game, player, choice)
 
 
-def _action_frame(player: str, choice) -> dict:
-    cid = choice_id(choice)
-    if cid == "recruit":
-        return {"op": "recruit", "player": player, "piece": choice["recruit"]["piece"], "at": choice["recruit"]["at"]}
-    return {"op": cid, "player": player}
-
-
-def menu_options(game: Game, player: str, spec: dict, taken: int) -> list[str]:
-    p = game.player(player)
-    free = taken < spec.get("limit", 10**9)
-    birds = any(game.card_suit(c) == BIRD for c in p.hand)
+def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
+    limit = evaluate(game, player, step["limit"])
+    free = limit is None or taken < limit
+    birds = any(game.card_suit(c) == BIRD for c in game.player(player).hand)
     out = []
-    for choice in spec["choices"]:
-        if _available(game, player, choice):
-            if free:
-                out.append(choice_id(choice))
-            elif spec.get("extra_per_bird") and birds:
-                out.append(f"bird:{choice_id(choice)}")
+    for choice in step["choices"]:
+        if free or (step["extra_per_bird"] and birds):
+            if available(game, player, choice):
+                out.append(choice if free else f"bird:{choice}")
     return out + daylight_extras(game, player) + ["end"]
 
 
 @handler("actions")
 def actions_menu(game: Game, f: dict) -> None:
     player = f["player"]
-    spec = game.faction(player).turn[f["phase"]][f["index"]]["actions"]
+    phase, index = f["step"]
+    step = game.faction(player).turn[phase][index]
     if "bird" in f:
         game.spend(player, f.pop("bird"))
-        f["taken"] += 1
-        game.push(_action_frame(player, _choice(spec, f.pop("paid_for"))))
+        _start(game, f, player, step, f.pop("paid_for"))
         return
     if "pick" in f:
         pick = f.pop("pick")
         if pick == "end":
             game.pop()
-            return
-        if pick.startswith("bird:"):
+        elif pick.startswith("bird:"):
             f["paid_for"] = pick[5:]
             birds = distinct_cards(game, [c for c in game.player(player).hand if game.card_suit(c) == BIRD])
             game.ask(f, "bird", player, "spend_bird", birds, "spend which bird card?")
-            return
-        if run_extra(game, player, pick):
-            return
-        f["taken"] += 1
-        game.trace(spec.get("rule", "daylight"), f"{player} takes action {pick}")
-        game.push(_action_frame(player, _choice(spec, pick)))
+        elif not run_extra(game, player, pick):
+            _start(game, f, player, step, pick)
         return
-    game.ask(f, "pick", player, "action", menu_options(game, player, spec, f["taken"]),
+    game.ask(f, "pick", player, "action", menu_options(game, player, step, f["taken"]),
              f"action {f['taken'] + 1}: what next?")
 
 
-def _choice(spec: dict, cid: str):
-    return next(c for c in spec["choices"] if choice_id(c) == cid)
-
-
-@handler("recruit")
-def recruit(game: Game, f: dict) -> None:
-    """Place one piece at each of the faction's buildings of a kind (as far as supply allows)."""
-    player = f["player"]
-    placed = 0
-    for clearing in _recruit_sites(game, player, f):
-        for _ in range(game.count(player, clearing, ("building",), f["at"])):
-            if game.place(player, f["piece"], clearing_loc(clearing)) is not None:
-                placed += 1
-    game.log(f"{game.name(player)} recruits {placed} {f['piece']}")
-    game.pop()
+def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
+    f["taken"] += 1
+    game.log(f"{game.name(player)} takes the action {choice}")
+    if step["rule"]:
+        game.trace(step["rule"], f"{player} takes {choice}")
+    if choice in BUILT_IN:
+        game.push({"op": choice, "player": player})
+    else:
+        game.push(action_frame(game, player, choice))
 
 
 # --- Daylight options open to every player -------------------------------------------------
@@ -124,8 +110,7 @@ def daylight_extras(game: Game, player: str) -> list[str]:
     p = game.player(player)
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
     for card in game.s.available_dominance:
-        suit = game.card_suit(card)
-        if any(game.card_suit(c) == BIRD if suit == BIRD else matches_suit(game.card_suit(c), suit) for c in p.hand):
+        if _dominance_payments(game, player, card):
             out.append(f"take_dominance:{card}")
     if p.hand and not game.s.turn_used.get("open_path"):
         for key in game.s.closed_paths:
@@ -133,6 +118,15 @@ def daylight_extras(game: Game, player: str) -> list[str]:
             if any(game.s.pieces[pid][0] == player for c in (a, b) for pid in game.pieces_at(clearing_loc(c))):
                 out.append(f"open_path:{key}")
     return out
+
+
+def _dominance_payments(game: Game, player: str, card: int) -> list[int]:
+    """Cards that can buy an available dominance card: its suit, and only a bird for the bird one."""
+    suit = game.card_suit(card)
+    hand = game.player(player).hand
+    if suit == BIRD:
+        return distinct_cards(game, [c for c in hand if game.card_suit(c) == BIRD])
+    return distinct_cards(game, [c for c in hand if matches_suit(game.card_suit(c), suit)])
 
 
 def run_extra(game: Game, player: str, pick: str) -> bool:
@@ -151,11 +145,8 @@ def run_extra(game: Game, player: str, pick: str) -> bool:
 def take_dominance(game: Game, f: dict) -> None:
     player, card = f["player"], f["target"]
     if "pay" not in f:
-        suit = game.card_suit(card)
-        hand = game.player(player).hand
-        options = distinct_cards(game, [c for c in hand if (game.card_suit(c) == BIRD if suit == BIRD
-                                                             else matches_suit(game.card_suit(c), suit))])
-        if game.ask(f, "pay", player, "spend_card", options, f"spend which card for the {suit} dominance?"):
+        if game.ask(f, "pay", player, "spend_card", _dominance_payments(game, player, card),
+                    f"spend which card for the {game.card_suit(card)} dominance?"):
             return
     game.spend(player, f["pay"])
     game.s.available_dominance.remove(card)

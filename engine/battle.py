@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from .cards import matches_suit
 from .frames import handler
-from .game import Game, clearing_loc, piece_loc
+from .game import Game, clearing_loc, distinct_cards, piece_loc
 
 HITTABLE = ("warrior", "building", "token")
 
 
 def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = None) -> list[int]:
-    """Clearings where `player` may start a battle: own warriors there and a defender to pick."""
-    return [c for c in game.clearings()
-            if (where is None or c in where) and game.count(player, c) > 0 and defenders(game, player, c)]
+    """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
+    and a defender to pick."""
+    return [c for c in game.clearings() if (where is None or c in where)
+            and game.count(player, c, ("warrior", "pawn")) > 0 and defenders(game, player, c)]
 
 
 def defenders(game: Game, attacker: str, clearing: int) -> list[str]:
@@ -29,9 +30,11 @@ def defenders(game: Game, attacker: str, clearing: int) -> list[str]:
 
 
 def ambush_cards(game: Game, faction: str, clearing: int) -> list[int]:
+    """Ambush cards matching the clearing's suit, birds wild (4.3.1); two birds are one option."""
     suit = game.suit(clearing)
-    return sorted({c for c in game.player(faction).hand
-                   if game.rules.deck.cards[c].kind == "ambush" and matches_suit(game.card_suit(c), suit)})
+    deck = game.rules.deck.cards
+    return distinct_cards(game, [c for c in game.player(faction).hand
+                                 if deck[c].kind == "ambush" and matches_suit(deck[c].suit, suit)])
 
 
 @handler("battle")

@@ -65,11 +65,17 @@ class Document:
         source: str,
         positions: dict[_Path, tuple[int, int]] | None = None,
         key_positions: dict[_Path, tuple[int, int]] | None = None,
+        text: str = "",
     ):
         self.data = data
         self.source = source
         self._positions = dict(positions or {})
         self._key_positions = dict(key_positions or {})
+        self._lines = text.split("\n")
+
+    def raw_line(self, line: int) -> str | None:
+        """The text of a 1-based line of the file, for positions inside embedded expressions."""
+        return self._lines[line - 1] if 1 <= line <= len(self._lines) else None
 
     def __repr__(self) -> str:
         return f"Document(source={self.source!r}, data={type(self.data).__name__})"
@@ -406,7 +412,7 @@ def load_yaml(
     data = builder.build(node, ())
     if builder.problems:
         raise DataError(_unique(builder.problems))
-    return Document(data, source, builder.positions, builder.key_positions)
+    return Document(data, source, builder.positions, builder.key_positions, text)
 
 
 def _compose(text: str) -> Node | None:

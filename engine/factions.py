@@ -1,7 +1,8 @@
-"""Faction definitions: pieces, setup and turn structure, loaded from a faction file.
+"""Faction definitions: pieces, boxes, piles, tracks, variables, setup, turn and abilities.
 
-This module knows the *shape* of a faction file; the abilities written in the faction
-language are compiled by `engine.language` and attached here. Nothing in it names a faction.
+`load_faction` reads a faction file, checks it against the JSON Schema, then compiles every
+text written in the faction language. All problems of a file are reported together, each
+with its position. Nothing in this module names a faction.
 """
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ from typing import Any
 
 from .documents import Document, load_yaml
 from .errors import DataError
+from .language.abilities import Modifier, Trigger
+from .language.compiler import Compiler, Vocabulary
+from .language.hooks import EVENTS, HOOKS, SNAPSHOT_FIELDS
+from .language.runtime import ActionDef
 from .resources import data_dir
 from .schemas import validate
 
 PHASES = ("birdsong", "daylight", "evening")
-CATEGORIES = ("warrior", "building", "token", "pawn", "marker")
+BUILT_IN_ACTIONS = ("move", "battle", "craft")
 
 
 @dataclass(frozen=True)
@@ -24,8 +29,11 @@ class PieceDef:
     category: str
     count: int
     suit: str | None = None
-    crafts: bool = False          # a crafting piece (Law 4.1.1)
-    craft_limit: int | None = None  # at most this many crafting pieces of the faction per clearing
+    crafts: bool = False            # a crafting piece (Law 4.1.1)
+    craft_limit: int | None = None  # at most this many of the faction's crafting pieces count per clearing
+    max_per_clearing: int | None = None
+    max_per_path: int | None = None
+    capacity: int | None = None     # how many pieces (markers aside) it can hold
     names: dict[str, str] = field(default_factory=dict)
 
 
@@ -40,6 +48,14 @@ class FactionDef:
     turn: dict[str, tuple[dict, ...]]
     hand_limit: int = 5
     craft_items: bool = True
+    boxes: tuple[str, ...] = ()
+    piles: dict[str, str | None] = field(default_factory=dict)   # pile -> limit expression id
+    tracks: dict[str, dict] = field(default_factory=dict)
+    variables: dict[str, Any] = field(default_factory=dict)       # name -> starting value
+    actions: dict[str, ActionDef] = field(default_factory=dict)
+    triggers: tuple[Trigger, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    code: dict[str, Any] = field(default_factory=dict)
     doc: Document | None = None
 
     @property
@@ -47,15 +63,15 @@ class FactionDef:
         return self.names.get("en") or next(iter(self.names.values()))
 
     def display_name(self) -> str:
-        """Original-language name with the English one beside it, as the guide asks."""
+        """Original-language name with the English one beside it."""
         original = [n for lang, n in self.names.items() if lang != "en"]
         if original and "en" in self.names:
             return f"{original[0]} ({self.names['en']})"
         return self.name
 
 
-def load_faction(source: str | Path) -> FactionDef:
-    doc = load_yaml(source)
+def load_faction(source: str | Path, text: str | None = None) -> FactionDef:
+    doc = load_yaml(source, text=text) if text is None else load_yaml(text=text, source=str(source))
     problems = validate(doc, "faction")
     if problems:
         raise DataError(problems)
@@ -64,45 +80,124 @@ def load_faction(source: str | Path) -> FactionDef:
 
 def build_faction(doc: Document) -> FactionDef:
     d: dict[str, Any] = doc.data
-    pieces = {}
-    for kind, p in d["pieces"].items():
-        pieces[kind] = PieceDef(kind=kind, category=p["category"], count=p["count"], suit=p.get("suit"),
-                                crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
-                                names=dict(p.get("names", {})))
-    problems = []
-    for phase in PHASES:
-        for i, step in enumerate(d.get("turn", {}).get(phase, ())):
-            _check_step_pieces(doc, ("turn", phase, i), step, pieces, problems)
-    for i, step in enumerate(d.get("setup", ())):
-        _check_step_pieces(doc, ("setup", i), step, pieces, problems)
+    pieces = {kind: PieceDef(kind=kind, category=p["category"], count=p["count"], suit=p.get("suit"),
+                             crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
+                             max_per_clearing=p.get("max_per_clearing"), max_per_path=p.get("max_per_path"),
+                             capacity=p.get("capacity"), names=dict(p.get("names", {})))
+              for kind, p in d["pieces"].items()}
+    boxes = tuple(d.get("boxes", ()))
+    tracks = {name: {"piece": t["piece"], "values": tuple(t["values"])} for name, t in d.get("tracks", {}).items()}
+    variables = {name: (v["value"] if isinstance(v, dict) else v) for name, v in d.get("vars", {}).items()}
+    action_specs = d.get("actions", {})
+    vocab = Vocabulary(d["id"], set(pieces), set(variables),
+                       set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ())),
+                       set(action_specs))
+    comp = Compiler(vocab)
+    problems = vocab.problems
+    for name, track in d.get("tracks", {}).items():
+        if track["piece"] not in pieces:
+            problems.append(doc.problem(("tracks", name, "piece"), f"unknown piece '{track['piece']}'"))
+    piles = {name: (comp.expression(doc, ("piles", name, "limit"), spec["limit"], f"pile {name}")
+                    if spec.get("limit") is not None else None)
+             for name, spec in d.get("piles", {}).items()}
+    pile_limits = {}
+    for name, fn in piles.items():
+        if fn is not None:
+            code = vocab.new_id(f"pile {name}")
+            vocab.code[code] = fn
+            pile_limits[name] = code
+        else:
+            pile_limits[name] = None
+    actions = {}
+    for aid, spec in action_specs.items():
+        if aid in BUILT_IN_ACTIONS:
+            problems.append(doc.problem(("actions", aid), f"'{aid}' is a core action and cannot be redefined",
+                                        "give the faction's action another name", at_key=True))
+        when = comp.expression(doc, ("actions", aid, "if"), spec["if"], aid) if "if" in spec else None
+        code = comp.effect(doc, ("actions", aid, "do"), spec["do"], aid)
+        actions[aid] = ActionDef(aid, str(spec.get("rule", "")), dict(spec.get("names", {})), when, code,
+                                 spec.get("once_per_turn", False))
+    triggers, modifiers = [], []
+    for i, spec in enumerate(d.get("abilities", ())):
+        path = ("abilities", i)
+        aid, rule = spec["id"], str(spec.get("rule", ""))
+        if spec["kind"] in ("trigger", "replacement", "intervention"):
+            event = spec["on"]
+            if event not in EVENTS:
+                problems.append(doc.problem(path + ("on",), f"unknown event '{event}'",
+                                            f"events: {', '.join(EVENTS)}"))
+                continue
+            fields = {"event": EVENTS[event], "p": SNAPSHOT_FIELDS}
+            when = comp.expression(doc, path + ("if",), spec["if"], aid, ("event",), fields) if "if" in spec else None
+            code = comp.effect(doc, path + ("do",), spec["do"], aid, ("event",), fields)
+            triggers.append(Trigger(aid, rule, event, when, code))
+        else:
+            hook = spec["hook"]
+            if hook not in HOOKS:
+                problems.append(doc.problem(path + ("hook",), f"unknown hook '{hook}'",
+                                            f"hooks: {', '.join(HOOKS)}"))
+                continue
+            bound = ("value",) + HOOKS[hook]
+            when = comp.expression(doc, path + ("if",), spec["if"], aid, bound) if "if" in spec else None
+            value = comp.expression(doc, path + ("value",), spec["value"], aid, bound)
+            modifiers.append(Modifier(aid, rule, hook, when, value))
+    turn = {phase: tuple(_step(doc, comp, ("turn", phase, i), step, action_specs, problems)
+                         for i, step in enumerate(d.get("turn", {}).get(phase, ())))
+            for phase in PHASES}
+    setup = tuple(_setup_step(doc, comp, ("setup", i), step, pieces, problems)
+                  for i, step in enumerate(d.get("setup", ())))
     if problems:
         raise DataError(problems)
     return FactionDef(
         id=d["id"], names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
-        pieces=pieces, setup=tuple(d.get("setup", ())),
-        turn={phase: tuple(d.get("turn", {}).get(phase, ())) for phase in PHASES},
-        hand_limit=d.get("hand_limit", 5), craft_items=d.get("craft_items", True), doc=doc,
+        pieces=pieces, setup=setup, turn=turn, hand_limit=d.get("hand_limit", 5),
+        craft_items=d.get("craft_items", True), boxes=boxes, piles=pile_limits, tracks=tracks,
+        variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
+        code=dict(vocab.code), doc=doc,
     )
 
 
-def _check_step_pieces(doc: Document, path: tuple, step: Any, pieces: dict, problems: list) -> None:
-    """Every piece kind a step names must be one of the faction's pieces."""
-    if isinstance(step, dict):
-        for key, value in step.items():
-            if key in ("piece", "at") and isinstance(value, str) and value not in pieces:
-                problems.append(doc.problem(path + (key,), f"unknown piece '{value}'",
-                                            f"pieces of this faction: {', '.join(pieces)}"))
-            elif key == "pieces" and isinstance(value, dict):
-                for kind in value:
-                    if kind not in pieces:
-                        problems.append(doc.problem(path + (key, kind), f"unknown piece '{kind}'",
-                                                    f"pieces of this faction: {', '.join(pieces)}",
-                                                    at_key=True))
-            else:
-                _check_step_pieces(doc, path + (key,), value, pieces, problems)
-    elif isinstance(step, list):
-        for i, item in enumerate(step):
-            _check_step_pieces(doc, path + (i,), item, pieces, problems)
+def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, problems: list) -> dict:
+    """A turn step in normal form: {"kind": ..., "rule": ...} plus compiled parts by code id."""
+    if step == "craft":
+        return {"kind": "craft", "rule": "4.1"}
+    rule = str(step.get("rule", ""))
+    if "do" in step:
+        return {"kind": "do", "rule": rule, "code": comp.effect(doc, path + ("do",), step["do"], f"step {path[1]}")}
+    if "actions" in step:
+        spec = step["actions"]
+        for i, choice in enumerate(spec["choices"]):
+            if choice not in actions and choice not in BUILT_IN_ACTIONS:
+                problems.append(doc.problem(path + ("actions", "choices", i), f"unknown action '{choice}'",
+                                            f"define it under 'actions:' or use {', '.join(BUILT_IN_ACTIONS)}"))
+        limit = _expr_id(comp, doc, path + ("actions", "limit"), spec.get("limit"), "limit")
+        return {"kind": "actions", "rule": rule, "choices": tuple(spec["choices"]), "limit": limit,
+                "extra_per_bird": spec.get("extra_per_bird", False)}
+    if "draw" in step:
+        return {"kind": "draw", "rule": rule, "count": _expr_id(comp, doc, path + ("draw",), step["draw"], "draw")}
+    return {"kind": "discard_to", "rule": rule,
+            "limit": _expr_id(comp, doc, path + ("discard_to",), step["discard_to"], "hand limit")}
+
+
+def _setup_step(doc: Document, comp: Compiler, path: tuple, step: dict, pieces: dict, problems: list) -> dict:
+    rule = str(step.get("rule", "5.1"))
+    if "do" in step:
+        return {"kind": "do", "rule": rule, "code": comp.effect(doc, path + ("do",), step["do"], "setup")}
+    for kind in step["home"]["pieces"]:
+        if kind not in pieces:
+            problems.append(doc.problem(path + ("home", "pieces", kind), f"unknown piece '{kind}'",
+                                        f"pieces of this faction: {', '.join(pieces)}", at_key=True))
+    return {"kind": "home", "rule": rule, "where": step["home"].get("where", "corner"),
+            "pieces": tuple(step["home"]["pieces"].items())}
+
+
+def _expr_id(comp: Compiler, doc: Document, path: tuple, text: Any, what: str) -> str | None:
+    if text is None:
+        return None
+    fn = comp.expression(doc, path, text, what)
+    code = comp.vocab.new_id(what)
+    comp.vocab.code[code] = fn
+    return code
 
 
 def bundled_factions() -> dict[str, Path]:

@@ -8,16 +8,19 @@ register frame handlers in `engine.frames`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import events
 from .board import MapDef, path_ends
 from .cards import BIRD, Deck, matches_suit
 from .errors import IllegalAnswer, RuleLoopError
-from .factions import FactionDef, PieceDef
 from .frames import HANDLERS
+from .language.context import Ctx
 from .rng import Rng
 from .state import Player, State
+
+if TYPE_CHECKING:
+    from .factions import FactionDef, PieceDef
 
 WIN_SCORE = 30
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
@@ -49,17 +52,24 @@ class Rules:
 
     map: MapDef
     deck: Deck
-    factions: dict[str, FactionDef]
+    factions: dict[str, "FactionDef"]
     options: Options = Options()
     modifiers: dict[str, list[Callable]] = field(default_factory=dict)
     listeners: dict[str, list[Callable]] = field(default_factory=dict)
-    piece_defs: dict[tuple[str, str], PieceDef] = field(default_factory=dict)
+    piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+
+    code: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for fid, faction in self.factions.items():
             for kind, piece in faction.pieces.items():
                 self.piece_defs[(fid, kind)] = piece
+            self.code.update(faction.code)
+            for trigger in faction.triggers:
+                self.listeners.setdefault(trigger.event, []).append(trigger.listener(fid))
+            for modifier in faction.modifiers:
+                self.modifiers.setdefault(modifier.hook, []).append(modifier.function(fid))
         table: dict[int, list[tuple[int, str]]] = {c: [] for c in self.map.clearings}
         for key in self.map.paths:
             a, b = path_ends(key)
@@ -178,9 +188,10 @@ class Game:
 
     def trace(self, rule: str, text: str) -> None:
         """Record that a rule fired; scenarios assert on these rule numbers."""
-        self.s.trace.append((rule, text))
+        if rule:
+            self.s.trace.append((rule, text))
 
-    def faction(self, fid: str) -> FactionDef:
+    def faction(self, fid: str) -> "FactionDef":
         return self.rules.factions[fid]
 
     def player(self, fid: str) -> Player:
@@ -282,6 +293,26 @@ class Game:
         self.s.at.setdefault(loc, []).append(pid)
         return pid
 
+    def can_place(self, faction: str, kind: str, loc: str) -> bool:
+        """Supply, building slots (Law 2.2.3) and the piece's own limits per clearing, path or holder."""
+        if self.s.players[faction].supply.get(kind, 0) <= 0:
+            return False
+        piece = self.rules.piece_defs[(faction, kind)]
+        same = sum(1 for p in self.s.at.get(loc, ()) if self.s.pieces[p][:2] == (faction, kind))
+        if loc[0] == "c":
+            if piece.category == "building" and self.free_slots(int(loc[1:])) <= 0:
+                return False
+            return piece.max_per_clearing is None or same < piece.max_per_clearing
+        if loc[0] == "p":
+            return piece.max_per_path is None or same < piece.max_per_path
+        if loc[0] == "x" and piece.category != "marker":
+            holder = self.s.pieces[int(loc[1:])]
+            capacity = self.rules.piece_defs[(holder[0], holder[1])].capacity
+            held = sum(1 for p in self.s.at.get(loc, ())
+                       if self.rules.category(*self.s.pieces[p][:2]) != "marker")
+            return capacity is None or held < capacity
+        return True
+
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
         self.s.at[old].remove(pid)
@@ -326,7 +357,8 @@ class Game:
             self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens")
         if batch:
             self.emit("removed", pieces=tuple(_freeze(b) for b in batch), cause=cause,
-                      **{k: _freeze(v) for k, v in context.items()})
+                      attacker=context.get("attacker"), defender=context.get("defender"),
+                      clearing=context.get("clearing"), ability=context.get("ability"))
         return batch
 
     def _snapshot(self, pid: int, cause: str, by: str | None, context: dict) -> dict:
@@ -377,13 +409,20 @@ class Game:
     def draw_card(self) -> int | None:
         """Law 2.1: when the deck runs out, the discard pile is shuffled into a new deck at once."""
         if not self.s.deck:
-            if not self.s.discard:
+            self._reshuffle()
+            if not self.s.deck:
                 return None
+        card = self.s.deck.pop()
+        if not self.s.deck:
+            self._reshuffle()
+        return card
+
+    def _reshuffle(self) -> None:
+        if self.s.discard:
             self.s.deck = self.s.discard
             self.s.discard = []
             self.shuffle(self.s.deck)
             self.trace("2.1", "discard pile reshuffled into the deck")
-        return self.s.deck.pop()
 
     def draw(self, faction: str, n: int) -> int:
         drawn = 0
@@ -401,6 +440,17 @@ class Game:
             self.s.available_dominance.append(card)
         else:
             self.s.discard.append(card)
+
+    def add_to_pile(self, faction: str, pile: str, card: int) -> None:
+        """Put a card on one of a faction's piles; past the pile's limit it is discarded."""
+        cards = self.s.players[faction].piles.setdefault(pile, [])
+        code = self.rules.factions[faction].piles.get(pile)
+        limit = self.rules.code[code](Ctx(self, faction, {})) if code else None
+        if limit is not None and len(cards) >= limit:
+            self.discard_card(card)
+            self.log(f"{self.name(faction)}'s {pile} pile is full: the card is discarded")
+            return
+        cards.append(card)
 
     def spend(self, faction: str, card: int) -> None:
         self.s.players[faction].hand.remove(card)

@@ -95,6 +95,7 @@ def _position(doc: Document, rules) -> State:
     for fid in s.seats:
         p = Player(fid)
         p.supply = {k: piece.count for k, piece in rules.factions[fid].pieces.items()}
+        p.vars = _freeze(dict(rules.factions[fid].variables))
         s.players[fid] = p
     m = rules.map
     s.suits = {c: cl.suit for c, cl in m.clearings.items()}
@@ -243,7 +244,29 @@ def _run(game: Game, run: dict, answers: list) -> None:
         s.stack = [frame]
     game.run()
     while game.pending() is not None and answers:
-        game.answer(answers.pop(0))
+        game.answer(_option(game, answers.pop(0)))
+
+
+def _option(game: Game, value: Any) -> Any:
+    """The pending decision's option that `value` names.
+
+    Card and piece options are bare numbers that depend on deck and placement order, so a
+    scenario may name a card in the decider's hand by its id ("ambush_fox") and a piece by
+    "<faction> <kind>"; any other value is taken as written.
+    """
+    decision = game.pending()
+    value = _freeze(value)
+    if decision is None or not isinstance(value, str) or value in decision["options"]:
+        return value
+    hand = game.s.players[decision["player"]].hand
+    for option in decision["options"]:
+        if type(option) is not int:
+            continue
+        if option in hand and game.rules.deck.cards[option].id == value:
+            return option
+        if option in game.s.pieces and " ".join(game.s.pieces[option][:2]) == value:
+            return option
+    return value
 
 
 def _check(game: Game, expect: dict) -> list[str]:
@@ -300,7 +323,7 @@ def _check(game: Game, expect: dict) -> list[str]:
         kind = decision["kind"] if decision else None
         if kind != expect["pending"]:
             out.append(f"pending decision: expected {expect['pending']}, found {kind}")
-        elif "options" in expect and [_freeze(o) for o in expect["options"]] != list(decision["options"]):
+        elif "options" in expect and [_option(game, o) for o in expect["options"]] != list(decision["options"]):
             out.append(f"options: expected {expect['options']}, found {[_show(o) for o in decision['options']]}")
     elif game.pending() is not None:
         d = game.pending()

@@ -4,7 +4,8 @@ from __future__ import annotations
 from .board import SUITS
 from .errors import RootlawError
 from .frames import handler
-from .game import Game, Rules, clearing_loc
+from .game import Game, Rules, _freeze, clearing_loc
+from .language.statements import block_frame
 from .rng import Rng
 from .state import Player, State
 
@@ -28,6 +29,7 @@ def new_game(rules: Rules, factions: list[str], seed: int) -> Game:
     for fid in s.seats:
         p = Player(fid)
         p.supply = {kind: piece.count for kind, piece in rules.factions[fid].pieces.items()}
+        p.vars = _freeze(dict(rules.factions[fid].variables))
         s.players[fid] = p
     s.stack = [{"op": "game"}]
     game = Game(rules, s)
@@ -86,19 +88,21 @@ def faction_setup(game: Game, f: dict) -> None:
         game.pop()
         return
     step = steps[f["index"]]
-    if "home" in step:
-        spec = step["home"]
-        if "clearing" not in f:
-            if game.ask(f, "clearing", player, "home", home_candidates(game, player, spec.get("where", "corner")),
-                        "set up in which clearing?"):
-                return
-        clearing = f.pop("clearing")
-        game.player(player).vars["home"] = clearing
-        for kind, n in spec["pieces"].items():
-            for _ in range(n):
-                game.place(player, kind, clearing_loc(clearing))
-        game.log(f"{game.name(player)} sets up in clearing {clearing}")
-        game.trace(step.get("rule", "5.1"), f"{player} sets up in {clearing}")
+    if step["kind"] == "do":
+        f["index"] += 1
+        game.push(block_frame(step["code"], player, {}, "setup", step["rule"]))
+        return
+    if "clearing" not in f:
+        if game.ask(f, "clearing", player, "home", home_candidates(game, player, step["where"]),
+                    "set up in which clearing?"):
+            return
+    clearing = f.pop("clearing")
+    game.player(player).vars["home"] = clearing
+    for kind, n in step["pieces"]:
+        for _ in range(n):
+            game.place(player, kind, clearing_loc(clearing))
+    game.log(f"{game.name(player)} sets up in clearing {clearing}")
+    game.trace(step["rule"], f"{player} sets up in {clearing}")
     f["index"] += 1
 
 

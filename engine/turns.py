@@ -57,6 +57,7 @@ def turn(game: Game, f: dict) -> None:
     game.emit("phase_end", player=player, phase=phase)
     if phase == "evening":
         victory.pass_points(game, player)
+        game.emit("turn_end", player=player)
         game.pop()
         return
     f["phase_index"] = index + 1
@@ -81,7 +82,7 @@ def steps(game: Game, f: dict) -> None:
         game.pop()
         return
     f["index"] = index + 1
-    game.push(actions.step_frame(game, player, phase, index, spec[index]))
+    game.push(actions.step_frame(game, player, spec[index]))
 
 
 @handler("order_reactions")
@@ -109,9 +110,12 @@ def order_reactions(game: Game, f: dict) -> None:
 def draw(game: Game, f: dict) -> None:
     player = f["player"]
     n = f["count"] + game.modify("draw_bonus", 0, player=player)
+    if n <= 0:
+        game.pop()
+        return
     got = game.draw(player, n)
     game.log(f"{game.name(player)} draws {got} card(s)")
-    game.trace(f.get("rule", "6.6"), f"{player} draws {got}")
+    game.trace(f["rule"], f"{player} draws {got}")
     game.pop()
 
 

@@ -1,0 +1,372 @@
+"""The functions and constants of the faction language, in one registry.
+
+Each entry says how many arguments it takes; the compiler checks calls against this table
+at load, so a misspelt or misused function is a load error with a position, never a crash
+during play. Values: clearings are ints, paths "3-7" strings, pieces ints (ids), cards ints,
+factions and suits strings, lists are tuples.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..board import SUITS, path_ends
+from ..cards import matches_suit
+from ..game import clearing_loc, path_loc, piece_loc
+from .context import Ctx, LanguageError
+
+
+@dataclass(frozen=True)
+class Builtin:
+    fn: Callable[..., Any]
+    min_args: int
+    max_args: int
+    doc: str
+
+
+FUNCTIONS: dict[str, Builtin] = {}
+# Words that stand for themselves: suits, and the causes a removal can have.
+CONSTANTS = {word: word for word in ("fox", "rabbit", "mouse", "bird", "any", "battle", "effect", "ambush")}
+VALUES: dict[str, Callable[[Ctx], Any]] = {
+    "me": lambda ctx: ctx.me,
+    "current": lambda ctx: ctx.game.current,
+    "phase": lambda ctx: ctx.game.s.phase,
+    "players": lambda ctx: tuple(ctx.game.s.seats),
+    "enemies": lambda ctx: tuple(f for f in ctx.game.s.seats if f != ctx.me),
+    "suits": lambda ctx: SUITS,
+}
+
+
+def builtin(name: str, min_args: int, max_args: int | None = None) -> Callable:
+    def register(fn: Callable) -> Callable:
+        FUNCTIONS[name] = Builtin(fn, min_args, min_args if max_args is None else max_args,
+                                  (fn.__doc__ or "").strip())
+        return fn
+    return register
+
+
+def location(ctx: Ctx, where: Any) -> str:
+    """A clearing (int) or a path ("3-7") as a board location; box locations pass through."""
+    if isinstance(where, bool) or where is None:
+        raise LanguageError(f"{where!r} is not a clearing or a path")
+    if isinstance(where, int):
+        return clearing_loc(where)
+    if isinstance(where, str) and where.startswith("b"):
+        return where
+    if isinstance(where, str) and "-" in where:
+        return path_loc(where)
+    raise LanguageError(f"{where!r} is not a clearing or a path")
+
+
+def _piece(ctx: Ctx, pid: Any) -> tuple[str, str, str]:
+    try:
+        return ctx.game.s.pieces[pid]
+    except (KeyError, TypeError):
+        raise LanguageError(f"{pid!r} is not a piece on the map") from None
+
+
+# --- the board -----------------------------------------------------------------------------
+@builtin("clearings", 0)
+def _clearings(ctx: Ctx) -> tuple:
+    """Every clearing of the map."""
+    return ctx.game.clearings()
+
+
+@builtin("paths", 0)
+def _paths(ctx: Ctx) -> tuple:
+    """Every open path, as "a-b"."""
+    return tuple(k for k in ctx.game.rules.map.paths if k not in ctx.game.s.closed_paths)
+
+
+@builtin("paths_at", 1)
+def _paths_at(ctx: Ctx, c: int) -> tuple:
+    """Open paths that end at clearing c."""
+    return tuple(key for _, key in ctx.game.rules.adjacency[c] if key not in ctx.game.s.closed_paths)
+
+
+@builtin("ends", 1)
+def _ends(ctx: Ctx, path: str) -> tuple:
+    """The two clearings a path joins."""
+    return path_ends(path)
+
+
+@builtin("path_between", 2)
+def _path_between(ctx: Ctx, a: int, b: int) -> Any:
+    """The path joining two clearings, or none."""
+    for n, key in ctx.game.rules.adjacency[a]:
+        if n == b:
+            return key
+    return None
+
+
+@builtin("suit", 1)
+def _suit(ctx: Ctx, c: int) -> str:
+    """The suit of clearing c."""
+    return ctx.game.suit(c)
+
+
+@builtin("ruler", 1)
+def _ruler(ctx: Ctx, c: int) -> Any:
+    """Who rules clearing c (Law 2.5), or none."""
+    return ctx.game.ruler(c)
+
+
+@builtin("rules", 2)
+def _rules(ctx: Ctx, faction: str, c: int) -> bool:
+    """Whether `faction` rules clearing c."""
+    return ctx.game.ruler(c) == faction
+
+
+@builtin("adjacent", 1, 2)
+def _adjacent(ctx: Ctx, c: int, faction: str | None = None) -> tuple:
+    """Clearings adjacent to c for `faction` (default: me), abilities included."""
+    return ctx.game.adjacent(c, faction or ctx.me)
+
+
+@builtin("corner", 1)
+def _corner(ctx: Ctx, c: int) -> bool:
+    return c in ctx.game.rules.map.corners
+
+
+@builtin("edge", 1)
+def _edge(ctx: Ctx, c: int) -> bool:
+    """On the map edge (not an inner clearing)."""
+    return c not in ctx.game.rules.map.inner
+
+
+@builtin("forest_neighbours", 1)
+def _forest_neighbours(ctx: Ctx, c: int) -> tuple:
+    """Clearings that share a forest with c: where a move through the woods may lead."""
+    m = ctx.game.rules.map
+    out = {x for f in m.forests_touching(c) for x in m.forests[f] if x != c}
+    return tuple(sorted(out))
+
+
+@builtin("free_slots", 1)
+def _free_slots(ctx: Ctx, c: int) -> int:
+    return ctx.game.free_slots(c)
+
+
+# --- pieces --------------------------------------------------------------------------------
+@builtin("pieces", 1, 3)
+def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> tuple:
+    """Pieces standing at a clearing or path (optionally of one faction and kind)."""
+    g = ctx.game
+    return tuple(p for p in g.pieces_at(location(ctx, where))
+                 if (faction is None or g.s.pieces[p][0] == faction) and (kind is None or g.s.pieces[p][1] == kind))
+
+
+@builtin("held", 1)
+def _held(ctx: Ctx, pid: int) -> tuple:
+    """Pieces held on piece `pid` (a warrior on a token, markers on a token)."""
+    return tuple(ctx.game.pieces_at(piece_loc(pid)))
+
+
+@builtin("holder", 1)
+def _holder(ctx: Ctx, pid: int) -> Any:
+    loc = _piece(ctx, pid)[2]
+    return int(loc[1:]) if loc[0] == "x" else None
+
+
+@builtin("kind", 1)
+def _kind(ctx: Ctx, pid: int) -> str:
+    return _piece(ctx, pid)[1]
+
+
+@builtin("owner", 1)
+def _owner(ctx: Ctx, pid: int) -> str:
+    return _piece(ctx, pid)[0]
+
+
+@builtin("category", 1)
+def _category(ctx: Ctx, pid: int) -> str:
+    f, k, _ = _piece(ctx, pid)
+    return ctx.game.rules.category(f, k)
+
+
+@builtin("clearing_of", 1)
+def _clearing_of(ctx: Ctx, pid: int) -> Any:
+    """The clearing a piece is in, through any pieces holding it; none on a path."""
+    _piece(ctx, pid)
+    return ctx.game.clearing_of(pid)
+
+
+@builtin("path_of", 1)
+def _path_of(ctx: Ctx, pid: int) -> Any:
+    """The path a piece (or the piece holding it) stands on, or none."""
+    loc = _piece(ctx, pid)[2]
+    while loc[0] == "x":
+        loc = ctx.game.s.pieces[int(loc[1:])][2]
+    return loc[1:] if loc[0] == "p" else None
+
+
+@builtin("warriors", 2)
+def _warriors(ctx: Ctx, faction: str, c: int) -> int:
+    """Warriors of `faction` standing in clearing c (held ones do not count)."""
+    return ctx.game.count(faction, c)
+
+
+@builtin("present", 2)
+def _present(ctx: Ctx, faction: str, c: int) -> bool:
+    """Whether `faction` has any piece standing in clearing c."""
+    return faction in ctx.game.factions_present(c)
+
+
+@builtin("factions_in", 1)
+def _factions_in(ctx: Ctx, c: int) -> tuple:
+    return tuple(ctx.game.factions_present(c))
+
+
+@builtin("supply", 1, 2)
+def _supply(ctx: Ctx, kind: str, faction: str | None = None) -> int:
+    """Pieces of a kind left in a faction's supply (default: mine)."""
+    return ctx.game.player(faction or ctx.me).supply.get(kind, 0)
+
+
+@builtin("on_map", 1, 2)
+def _on_map(ctx: Ctx, kind: str, faction: str | None = None) -> tuple:
+    """A faction's pieces of a kind on the map (in clearings, on paths or held), by id."""
+    owner = faction or ctx.me
+    return tuple(p for p, (f, k, loc) in ctx.game.s.pieces.items() if f == owner and k == kind and loc[0] != "b")
+
+
+@builtin("box", 1)
+def _box(ctx: Ctx, name: str) -> str:
+    """One of my boxes off the map (such as an officers box), as a location."""
+    return f"b{ctx.me}.{name}"
+
+
+@builtin("in_box", 1)
+def _in_box(ctx: Ctx, name: str) -> tuple:
+    return tuple(ctx.game.pieces_at(f"b{ctx.me}.{name}"))
+
+
+# --- cards ---------------------------------------------------------------------------------
+@builtin("hand", 0, 1)
+def _hand(ctx: Ctx, faction: str | None = None) -> tuple:
+    return tuple(ctx.game.player(faction or ctx.me).hand)
+
+
+@builtin("pile", 1)
+def _pile(ctx: Ctx, name: str) -> tuple:
+    """The cards of one of my piles."""
+    return tuple(ctx.game.player(ctx.me).piles.get(name, ()))
+
+
+@builtin("card_suit", 1)
+def _card_suit(ctx: Ctx, card: int) -> str:
+    return ctx.game.card_suit(card)
+
+
+@builtin("matching", 2)
+def _matching(ctx: Ctx, cards: tuple, suit: str) -> tuple:
+    """Cards that can pay for `suit`: birds are wild (Law 2.1.1), "any" takes every card."""
+    return tuple(c for c in cards if matches_suit(ctx.game.card_suit(c), suit))
+
+
+@builtin("discard_top_suit", 0)
+def _discard_top_suit(ctx: Ctx) -> Any:
+    """The suit of the topmost non-bird card of the discard pile, or none."""
+    for card in reversed(ctx.game.s.discard):
+        if ctx.game.card_suit(card) != "bird":
+            return ctx.game.card_suit(card)
+    return None
+
+
+# --- players -------------------------------------------------------------------------------
+@builtin("score_of", 1)
+def _score_of(ctx: Ctx, faction: str) -> int:
+    return ctx.game.player(faction).score
+
+
+@builtin("home", 0, 1)
+def _home(ctx: Ctx, faction: str | None = None) -> Any:
+    return ctx.game.player(faction or ctx.me).vars.get("home")
+
+
+# --- numbers and lists ---------------------------------------------------------------------
+@builtin("count", 1)
+def _count(ctx: Ctx, items: tuple) -> int:
+    return len(items)
+
+
+@builtin("exists", 1)
+def _exists(ctx: Ctx, items: tuple) -> bool:
+    return len(items) > 0
+
+
+@builtin("min", 1, 2)
+def _min(ctx: Ctx, a: Any, b: Any = None) -> Any:
+    """The smaller of two numbers, or the least of a list (none for an empty one)."""
+    if b is not None:
+        return min(a, b)
+    return min(a) if a else None
+
+
+@builtin("max", 1, 2)
+def _max(ctx: Ctx, a: Any, b: Any = None) -> Any:
+    if b is not None:
+        return max(a, b)
+    return max(a) if a else None
+
+
+@builtin("sum", 1)
+def _sum(ctx: Ctx, items: tuple) -> int:
+    return sum(items)
+
+
+@builtin("first", 1, 2)
+def _first(ctx: Ctx, items: tuple, n: int | None = None) -> Any:
+    """The first item (none if empty), or the first n items as a list."""
+    if n is None:
+        return items[0] if items else None
+    return tuple(items[:n])
+
+
+@builtin("half_up", 1)
+def _half_up(ctx: Ctx, n: int) -> int:
+    """Half, rounded up (Law: "half, rounded up")."""
+    return math.ceil(n / 2)
+
+
+@builtin("unique", 1)
+def _unique(ctx: Ctx, items: tuple) -> tuple:
+    return tuple(dict.fromkeys(items))
+
+
+@builtin("best", 2)
+def _best(ctx: Ctx, items: tuple, scores: tuple) -> tuple:
+    """The items whose score (same position in `scores`) is highest: for "the clearing with the most"."""
+    if not items:
+        return ()
+    top = max(scores)
+    return tuple(i for i, s in zip(items, scores) if s == top)
+
+
+@builtin("roll", 0)
+def _roll(ctx: Ctx) -> int:
+    """Roll one die, 0 to 3, from the game's generator."""
+    return ctx.game.roll_die()
+
+
+# --- this turn -----------------------------------------------------------------------------
+@builtin("times", 1)
+def _times(ctx: Ctx, name: str) -> int:
+    """How often `mark NAME` ran for me this turn."""
+    return ctx.game.player(ctx.me).used.get(f"mark:{name}", 0)
+
+
+@builtin("marked", 2)
+def _marked(ctx: Ctx, name: str, value: Any) -> bool:
+    """Whether `mark NAME(value)` ran for me this turn."""
+    return f"mark:{name}:{value}" in ctx.game.player(ctx.me).used
+
+
+@builtin("track", 1)
+def _track(ctx: Ctx, name: str) -> Any:
+    """The value printed on a track at the space the next piece leaves (Law: "uncovered")."""
+    track = ctx.game.faction(ctx.me).tracks[name]
+    placed = ctx.game.faction(ctx.me).pieces[track["piece"]].count - ctx.game.player(ctx.me).supply.get(track["piece"], 0)
+    values = track["values"]
+    return values[placed] if placed < len(values) else None

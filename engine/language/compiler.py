@@ -1,0 +1,384 @@
+"""Compiling the faction language: syntax trees become Python closures once, at load.
+
+Expressions compile to `fn(ctx) -> value`. Effects compile to blocks: tuples of statement
+objects that the `block` frame runs one by one (engine.language.runtime), so an effect that
+stops for a decision resumes from plain data. Every name is resolved here, so a misspelt
+name, an unknown function or a wrong number of arguments is a load error with a position.
+"""
+from __future__ import annotations
+
+import difflib
+import operator
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from lark import Token, Tree
+
+from ..documents import Document
+from ..errors import Problem
+from . import statements as st
+from .builtins import CONSTANTS, FUNCTIONS, VALUES
+from .context import Ctx, LanguageError
+from .parser import SyntaxProblem, parse, position
+
+Fn = Callable[[Ctx], Any]
+
+_COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
+            "<=": operator.le, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv}
+
+
+@dataclass
+class Vocabulary:
+    """The names one faction's file defines, so its abilities can use them."""
+
+    faction: str
+    pieces: set[str]
+    variables: set[str]
+    words: set[str]            # piles, boxes, tracks, flags: names that stand for themselves
+    actions: set[str]
+    code: dict[str, Any] = field(default_factory=dict)   # compiled blocks and expressions by id
+    problems: list[Problem] = field(default_factory=list)
+    counter: int = 0
+
+    def new_id(self, what: str) -> str:
+        self.counter += 1
+        return f"{self.faction}/{what}/{self.counter}"
+
+
+@dataclass
+class Source:
+    """Where a piece of language text sits, for error positions."""
+
+    doc: Document
+    path: tuple
+    text: str
+    ability: str
+    offset: int  # length of the "%effect " / "%expression " prefix the parser sees on line 1
+
+    def problem(self, line: int, col: int, message: str, hint: str | None = None) -> Problem:
+        if line == 1:
+            col = max(1, col - self.offset)
+        line, col = position(self.doc, self.path, self.text, line, col)
+        return Problem(self.doc.source, line, col, message, hint)
+
+
+class Compiler:
+    """Compiles the language texts of one faction file against its vocabulary."""
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        self.vocab = vocab
+
+    # --- entry points --------------------------------------------------------------------
+    def expression(self, doc: Document, path: tuple, text: Any, ability: str, bound: tuple[str, ...] = (),
+                   fields: dict[str, tuple[str, ...]] | None = None) -> Fn:
+        """Compile an expression (a YAML int or bool is taken as a constant)."""
+        if isinstance(text, (bool, int)):
+            return lambda ctx, v=text: v
+        src = Source(doc, path, str(text), ability, len("%expression "))
+        try:
+            tree = parse(str(text), "expression", doc, path)
+        except SyntaxProblem as err:
+            self.vocab.problems.append(err.problem)
+            return _never
+        return self._expr(tree, src, _Scope(bound, fields or {}))
+
+    def effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),
+               fields: dict[str, tuple[str, ...]] | None = None) -> str:
+        """Compile an effect; returns the id of its top block in the vocabulary's code table."""
+        src = Source(doc, path, str(text), ability, len("%effect "))
+        try:
+            tree = parse(str(text), "effect", doc, path)
+        except SyntaxProblem as err:
+            self.vocab.problems.append(err.problem)
+            code = self.vocab.new_id(ability)
+            self.vocab.code[code] = ()
+            return code
+        return self._block(tree, src, _Scope(bound, fields or {}))
+
+    # --- statements ----------------------------------------------------------------------
+    def _block(self, body: Tree, src: Source, scope: "_Scope") -> str:
+        if body.data == "block":
+            body = body.children[0]
+        code = self.vocab.new_id(src.ability)
+        stmts = []
+        scope = scope.child()
+        for node in body.children:
+            stmt = self._stmt(node, src, scope)
+            if stmt is not None:
+                stmts.append(stmt)
+        self.vocab.code[code] = tuple(stmts)
+        return code
+
+    def _stmt(self, node: Tree, src: Source, scope: "_Scope") -> Any:
+        kind = node.data
+        c = node.children
+        e = lambda n: self._expr(n, src, scope) if n is not None else None  # noqa: E731
+        if kind == "place":
+            count, kind_tok, owner, target = c
+            piece = str(kind_tok)
+            if owner is None and piece not in self.vocab.pieces:
+                self._unknown(src, kind_tok, f"unknown piece '{piece}'", self.vocab.pieces)
+            return st.Place(self._count(count, src, scope), piece, e(owner), target.data == "on_target",
+                            e(target.children[0]), src.ability)
+        if kind == "remove":
+            return st.Remove(e(c[0]), src.ability)
+        if kind == "relocate":
+            return st.Relocate(e(c[0]), e(c[1]))
+        if kind in ("score", "lose"):
+            owner = e(c[1].children[0]) if c[1] is not None else None
+            return st.Score(e(c[0]), owner, -1 if kind == "lose" else 1, src.ability)
+        if kind == "draw":
+            pile = self._word(c[1], src) if c[1] is not None else None
+            owner = e(c[2].children[0]) if c[2] is not None else None
+            return st.Draw(e(c[0]), pile, owner)
+        if kind == "spend":
+            pile = self._word(c[2], src) if c[2] is not None else None
+            return st.MoveCards(self._count(c[0], src, scope), e(c[1]), payer=e(c[3]), source=pile,
+                                dest=None, ability=src.ability)
+        if kind == "put":
+            return st.MoveCards(self._count(c[0], src, scope), e(c[1]), payer=e(c[2]), source=None,
+                                dest=self._word(c[3], src), ability=src.ability)
+        if kind == "discard":
+            amount = None if c[0].data == "all_cards" else self._count(c[0].children[0], src, scope)
+            return st.MoveCards(amount, e(c[1]), payer=None, source=self._word(c[2], src), dest=None,
+                                ability=src.ability)
+        if kind == "take_random":
+            pile = self._word(c[1], src) if c[1] is not None else None
+            return st.TakeRandom(e(c[0]), pile)
+        if kind == "reveal":
+            return st.Reveal(e(c[0]))
+        if kind == "choose":
+            name, source, options, body = c
+            by, optional, prompt = options.children
+            inner = scope.bind(str(name))
+            return st.Choose(str(name), e(source), e(by), optional is not None,
+                             str(prompt)[1:-1] if prompt is not None else "",
+                             self._block(body, src, inner), src.ability)
+        if kind == "for_each":
+            name, source, body = c
+            return st.ForEach(str(name), e(source), self._block(body, src, scope.bind(str(name))))
+        if kind == "repeat":
+            return st.Repeat(self._count(c[0], src, scope), self._block(c[1], src, scope))
+        if kind == "if_stmt":
+            return self._if(node, src, scope)
+        if kind == "let":
+            scope.names.add(str(c[0]))
+            return st.Let(str(c[0]), e(c[1]))
+        if kind == "set_var":
+            if str(c[0]) not in self.vocab.variables:
+                self._unknown(src, c[0], f"unknown variable '{c[0]}'", self.vocab.variables,
+                              "declare it under 'vars:'")
+            return st.SetVar(str(c[0]), e(c[1]))
+        if kind == "mark":
+            return st.Mark(str(c[0]), e(c[1]))
+        if kind == "battle":
+            return st.Battle(e(c[0]), e(c[1]))
+        if kind == "move":
+            frm, to, ignoring, only = c[0].children
+            return st.Move(e(frm), e(to), ignoring is not None, e(only))
+        if kind == "craft":
+            return st.Craft()
+        if kind == "cancel":
+            return st.Cancel()
+        if kind == "do_action":
+            if str(c[0]) not in self.vocab.actions:
+                self._unknown(src, c[0], f"unknown action '{c[0]}'", self.vocab.actions)
+            return st.DoAction(str(c[0]))
+        if kind == "say":
+            return st.Say(str(c[0])[1:-1])
+        raise AssertionError(f"statement {kind} has no compiler")
+
+    def _if(self, node: Tree, src: Source, scope: "_Scope") -> Any:
+        cond, body, rest = node.children
+        otherwise = None
+        if rest is not None:
+            if rest.data == "else_block":
+                otherwise = self._block(rest.children[0], src, scope)
+            else:
+                code = self.vocab.new_id(src.ability)
+                self.vocab.code[code] = (self._if(rest.children[0], src, scope.child()),)
+                otherwise = code
+        return st.If(self._expr(cond, src, scope), self._block(body, src, scope), otherwise)
+
+    def _count(self, node: Tree | None, src: Source, scope: "_Scope") -> Fn:
+        if node is None:
+            return lambda ctx: 1
+        child = node.children[0]
+        if isinstance(child, Token):
+            value = int(child)
+            return lambda ctx: value
+        return self._expr(child, src, scope)
+
+    def _word(self, tok: Token, src: Source) -> str:
+        word = str(tok)
+        if word not in self.vocab.words:
+            self._unknown(src, tok, f"unknown name '{word}'", self.vocab.words, "piles and boxes are declared in the faction file")
+        return word
+
+    def _unknown(self, src: Source, tok: Any, message: str, known: Any, hint: str | None = None) -> None:
+        close = difflib.get_close_matches(str(tok), sorted(known), 1)
+        if close:
+            hint = f"did you mean '{close[0]}'?"
+        line, col = getattr(tok, "line", 1), getattr(tok, "column", 1)
+        self.vocab.problems.append(src.problem(line, col, message, hint))
+
+    # --- expressions ---------------------------------------------------------------------
+    def _expr(self, node: Any, src: Source, scope: "_Scope") -> Fn:
+        kind = node.data
+        c = node.children
+        if kind == "number":
+            value = int(c[0])
+            return lambda ctx: value
+        if kind == "string":
+            value = str(c[0])[1:-1]
+            return lambda ctx: value
+        if kind in ("true", "false", "none"):
+            value = {"true": True, "false": False, "none": None}[kind]
+            return lambda ctx: value
+        if kind == "name":
+            return self._name(c[0], src, scope)
+        if kind == "call":
+            return self._call(node, src, scope)
+        if kind == "list_":
+            items = [self._expr(a, src, scope) for a in (c[0].children if c[0] is not None else ())]
+            return lambda ctx: tuple(f(ctx) for f in items)
+        if kind == "filter":
+            name = str(c[0])
+            source = self._expr(c[1], src, scope)
+            cond = self._expr(c[2], src, scope.bind(name))
+
+            def filtered(ctx: Ctx) -> tuple:
+                out = []
+                env = ctx.env
+                for item in source(ctx):
+                    ctx.env = {**env, name: item}
+                    if cond(ctx):
+                        out.append(item)
+                ctx.env = env
+                return tuple(out)
+            return filtered
+        if kind == "attr":
+            return self._attr(node, src, scope)
+        if kind == "neg":
+            inner = self._expr(c[0], src, scope)
+            return lambda ctx: -inner(ctx)
+        if kind == "not_":
+            inner = self._expr(c[0], src, scope)
+            return lambda ctx: not inner(ctx)
+        if kind == "or_expr":
+            parts = [self._expr(x, src, scope) for x in c]
+            return lambda ctx: any(p(ctx) for p in parts)
+        if kind == "and_expr":
+            parts = [self._expr(x, src, scope) for x in c]
+            return lambda ctx: all(p(ctx) for p in parts)
+        if kind == "cond_expr":
+            cond, yes, no = (self._expr(x, src, scope) for x in c)
+            return lambda ctx: yes(ctx) if cond(ctx) else no(ctx)
+        if kind == "comparison":
+            left, op, right = self._expr(c[0], src, scope), _COMPARE[str(c[1])], self._expr(c[2], src, scope)
+            return lambda ctx: _safe(op, left(ctx), right(ctx))
+        if kind == "member":
+            left, right = self._expr(c[0], src, scope), self._expr(c[1], src, scope)
+            return lambda ctx: left(ctx) in (right(ctx) or ())
+        if kind in ("sum", "product"):
+            first = self._expr(c[0], src, scope)
+            rest = [(_ARITH[str(c[i])], self._expr(c[i + 1], src, scope)) for i in range(1, len(c), 2)]
+
+            def arithmetic(ctx: Ctx) -> Any:
+                value = first(ctx)
+                for op, fn in rest:
+                    value = _safe(op, value, fn(ctx))
+                return value
+            return arithmetic
+        raise AssertionError(f"expression {kind} has no compiler")
+
+    def _name(self, tok: Token, src: Source, scope: "_Scope") -> Fn:
+        name = str(tok)
+        if name in scope:
+            return lambda ctx: ctx.env[name]
+        if name in self.vocab.variables:
+            return lambda ctx: ctx.game.player(ctx.me).vars.get(name)
+        if name in CONSTANTS or name in self.vocab.pieces or name in self.vocab.words:
+            return lambda ctx: name
+        if name in VALUES:
+            return VALUES[name]
+        known = set(scope.all()) | self.vocab.variables | set(CONSTANTS) | self.vocab.pieces | self.vocab.words | set(VALUES)
+        self._unknown(src, tok, f"unknown name '{name}'", known)
+        return _never
+
+    def _call(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
+        tok, args = node.children
+        name = str(tok)
+        args = [self._expr(a, src, scope) for a in (args.children if args is not None else ())]
+        builtin = FUNCTIONS.get(name)
+        if builtin is None:
+            self._unknown(src, tok, f"unknown function '{name}'", FUNCTIONS)
+            return _never
+        if not builtin.min_args <= len(args) <= builtin.max_args:
+            want = (str(builtin.min_args) if builtin.min_args == builtin.max_args
+                    else f"{builtin.min_args} to {builtin.max_args}")
+            self.vocab.problems.append(src.problem(tok.line, tok.column,
+                                                   f"{name}() takes {want} argument(s), got {len(args)}",
+                                                   builtin.doc or None))
+            return _never
+        fn = builtin.fn
+        if not args:
+            return lambda ctx: fn(ctx)
+        if len(args) == 1:
+            a = args[0]
+            return lambda ctx: fn(ctx, a(ctx))
+        return lambda ctx: fn(ctx, *(a(ctx) for a in args))
+
+    def _attr(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
+        base_node, field_tok = node.children
+        base = self._expr(base_node, src, scope)
+        name = str(field_tok)
+        if base_node.data == "name" and str(base_node.children[0]) in scope.fields:
+            allowed = scope.fields[str(base_node.children[0])]
+            if name not in allowed:
+                self._unknown(src, field_tok, f"'{base_node.children[0]}' has no field '{name}'", allowed,
+                              f"fields: {', '.join(allowed)}")
+
+        def attr(ctx: Ctx) -> Any:
+            value = base(ctx)
+            try:
+                return value[name]
+            except (KeyError, TypeError):
+                raise LanguageError(f"{value!r} has no field '{name}'") from None
+        return attr
+
+
+class _Scope:
+    """Names bound at a point of an ability: binders of enclosing choose/for/let/filters."""
+
+    def __init__(self, names: tuple[str, ...] | set, fields: dict[str, tuple[str, ...]],
+                 parent: "_Scope | None" = None) -> None:
+        self.names = set(names)
+        self.fields = fields
+        self.parent = parent
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.names or (self.parent is not None and name in self.parent)
+
+    def all(self) -> set[str]:
+        return self.names | (self.parent.all() if self.parent else set())
+
+    def child(self) -> "_Scope":
+        return _Scope((), self.fields, self)
+
+    def bind(self, name: str) -> "_Scope":
+        return _Scope((name,), self.fields, self)
+
+
+def _never(ctx: Ctx) -> Any:
+    raise LanguageError("this expression did not compile")
+
+
+def _safe(op: Callable, a: Any, b: Any) -> Any:
+    try:
+        return op(a, b)
+    except TypeError:
+        if op in (operator.eq, operator.ne):
+            return op(a, b)
+        raise LanguageError(f"cannot apply an operator to {a!r} and {b!r}") from None

@@ -1,0 +1,104 @@
+"""Frames that run compiled abilities: blocks of statements, loops, card payments, actions.
+
+All state lives in the frames (plain data): the block's code id, its statement index and its
+bound names. The compiled code itself is immutable and shared through `Rules.code`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..cards import matches_suit
+from ..frames import handler
+from ..game import Game, distinct_cards
+from .context import Ctx
+from .statements import block_frame
+
+
+@dataclass(frozen=True)
+class ActionDef:
+    """An action a faction may choose: its condition, its effect and its limits."""
+
+    id: str
+    rule: str
+    names: dict[str, str]
+    when: Callable[[Ctx], Any] | None
+    code: str
+    once_per_turn: bool = False
+
+
+@handler("block")
+def run_block(game: Game, f: dict) -> None:
+    stmts = game.rules.code[f["code"]]
+    i = f["i"]
+    if i == 0 and "rule" in f and not f.get("traced"):
+        f["traced"] = True
+        game.trace(f["rule"], f"{f['me']}: {f['ability']}")
+    if i >= len(stmts):
+        game.pop()
+        return
+    if stmts[i].run(game, f):
+        f["i"] = i + 1
+
+
+@handler("for_each")
+def run_for_each(game: Game, f: dict) -> None:
+    i = f["i"]
+    if i >= len(f["items"]):
+        game.pop()
+        return
+    f["i"] = i + 1
+    game.push(block_frame(f["code"], f["me"], {**f["env"], f["name"]: f["items"][i]}, f["ability"]))
+
+
+@handler("pay_cards")
+def pay_cards(game: Game, f: dict) -> None:
+    """Move cards of a suit (birds wild) between a hand, a pile and the discard pile."""
+    owner, payer = f["owner"], f["payer"]
+    source = game.player(owner).piles.setdefault(f["source"], []) if f["source"] else game.player(payer).hand
+    if "card" in f:
+        card = f.pop("card")
+        source.remove(card)
+        _deliver(game, f, card)
+        f["done"] += 1
+    candidates = [c for c in source if matches_suit(game.card_suit(c), f["suit"])]
+    if f["count"] is None:
+        for card in candidates:
+            source.remove(card)
+            _deliver(game, f, card)
+        game.pop()
+        return
+    if f["done"] >= f["count"] or not candidates:
+        game.pop()
+        return
+    chooser = owner if f["source"] else payer
+    where = f"from {f['source']}" if f["source"] else "from hand"
+    game.ask(f, "card", chooser, "pay_card", distinct_cards(game, candidates),
+             f"{f['suit']} card {f['done'] + 1} of {f['count']} {where}: which one?")
+
+
+def _deliver(game: Game, f: dict, card: int) -> None:
+    if f["dest"]:
+        game.add_to_pile(f["owner"], f["dest"], card)
+    else:
+        game.discard_card(card)
+
+
+def action_frame(game: Game, player: str, action: str) -> dict:
+    a = game.faction(player).actions[action]
+    if a.once_per_turn:
+        used = game.player(player).used
+        used[f"action:{action}"] = used.get(f"action:{action}", 0) + 1
+    return block_frame(a.code, player, {}, action, a.rule)
+
+
+def action_available(game: Game, player: str, action: str) -> bool:
+    """An action is offered when its condition holds and its first statement can do something."""
+    a = game.faction(player).actions[action]
+    if a.once_per_turn and game.player(player).used.get(f"action:{action}"):
+        return False
+    ctx = Ctx(game, player, {})
+    if a.when is not None and not a.when(ctx):
+        return False
+    stmts = game.rules.code[a.code]
+    return not stmts or stmts[0].possible(ctx)

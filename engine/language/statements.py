@@ -1,0 +1,367 @@
+"""The statements of the faction language, as objects the `block` frame runs one at a time.
+
+`run(game, frame)` does the statement's work and returns True when it is finished. A
+statement that needs a decision asks with the frame's "answer" slot and returns False; the
+frame comes back to the same statement with the answer stored. Statements that start a
+longer piece of work (a battle, a choice's body) push a frame and return True.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..game import _freeze, clearing_loc, piece_loc
+from .builtins import location
+from .context import Ctx, LanguageError
+
+Fn = Callable[[Ctx], Any]
+
+
+def ctx_of(game: Any, f: dict) -> Ctx:
+    return Ctx(game, f["me"], f["env"])
+
+
+def as_list(value: Any) -> tuple:
+    if value is None:
+        return ()
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def block_frame(code: str, me: str, env: dict, ability: str, rule: str | None = None) -> dict:
+    frame = {"op": "block", "code": code, "i": 0, "env": env, "me": me, "ability": ability}
+    if rule:
+        frame["rule"] = rule
+    return frame
+
+
+class Stmt:
+    def run(self, game: Any, f: dict) -> bool:
+        raise NotImplementedError
+
+    def possible(self, ctx: Ctx) -> bool:
+        """Whether starting with this statement can do anything (for action menus)."""
+        return True
+
+
+class Place(Stmt):
+    def __init__(self, count: Fn, kind: str, owner: Fn | None, on_piece: bool, target: Fn, ability: str) -> None:
+        self.count, self.kind, self.owner, self.on_piece, self.target, self.ability = \
+            count, kind, owner, on_piece, target, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        owner = self.owner(ctx) if self.owner else ctx.me
+        target = self.target(ctx)
+        loc = piece_loc(target) if self.on_piece else location(ctx, target)
+        placed = 0
+        for _ in range(self.count(ctx)):
+            if game.can_place(owner, self.kind, loc) and game.place(owner, self.kind, loc) is not None:
+                placed += 1
+        if placed:
+            where = f"on piece {target}" if self.on_piece else f"in {target}"
+            game.log(f"{game.name(owner)} places {placed} {self.kind} {where}")
+            game.emit("placed", player=owner, kind=self.kind, location=loc, count=placed)
+        return True
+
+
+class Remove(Stmt):
+    def __init__(self, pieces: Fn, ability: str) -> None:
+        self.pieces, self.ability = pieces, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        pids = as_list(self.pieces(ctx))
+        if pids:
+            game.log(f"{game.name(ctx.me)} removes {len(pids)} piece(s) ({self.ability})")
+            game.remove(pids, "effect", ctx.me, ability=self.ability)
+        return True
+
+
+class Relocate(Stmt):
+    """Pieces leave for a clearing without a move action (the Law's "not a move")."""
+
+    def __init__(self, pieces: Fn, dest: Fn) -> None:
+        self.pieces, self.dest = pieces, dest
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        dest = self.dest(ctx)
+        pids = as_list(self.pieces(ctx))
+        by_owner: dict[str, list[int]] = {}
+        origins = set()
+        for pid in pids:
+            origin = game.clearing_of(pid)
+            origins.add(origin)
+            game.relocate(pid, clearing_loc(dest))
+            by_owner.setdefault(game.s.pieces[pid][0], []).append(pid)
+        for owner, moved in by_owner.items():
+            group = {}
+            for pid in moved:
+                group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
+            game.log(f"{game.name(owner)}'s {len(moved)} piece(s) leave for {dest}")
+            game.emit("moved", player=owner, origin=min(o for o in origins if o is not None) if origins else None,
+                      dest=dest, group=tuple(sorted(group.items())), pieces=tuple(moved), action=False)
+        return True
+
+
+class Score(Stmt):
+    def __init__(self, points: Fn, owner: Fn | None, sign: int, ability: str) -> None:
+        self.points, self.owner, self.sign, self.ability = points, owner, sign, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        who = self.owner(ctx) if self.owner else ctx.me
+        points = self.points(ctx) or 0
+        game.score(who, self.sign * points, f.get("rule", ""), self.ability)
+        return True
+
+
+class Draw(Stmt):
+    def __init__(self, count: Fn, pile: str | None, owner: Fn | None) -> None:
+        self.count, self.pile, self.owner = count, pile, owner
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        who = self.owner(ctx) if self.owner else ctx.me
+        for _ in range(self.count(ctx)):
+            card = game.draw_card()
+            if card is None:
+                break
+            if self.pile:
+                game.add_to_pile(who, self.pile, card)
+            else:
+                game.player(who).hand.append(card)
+        game.log(f"{game.name(who)} draws {self.count(ctx)} card(s)" + (f" into {self.pile}" if self.pile else ""))
+        return True
+
+
+class MoveCards(Stmt):
+    """spend / put / discard: cards chosen one at a time by their holder (birds wild)."""
+
+    def __init__(self, count: Fn | None, suit: Fn, payer: Fn | None, source: str | None, dest: str | None,
+                 ability: str) -> None:
+        self.count, self.suit, self.payer, self.source, self.dest, self.ability = \
+            count, suit, payer, source, dest, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        payer = self.payer(ctx) if self.payer else ctx.me
+        game.push({"op": "pay_cards", "payer": payer, "owner": ctx.me, "source": self.source, "dest": self.dest,
+                   "suit": self.suit(ctx), "count": self.count(ctx) if self.count else None, "done": 0})
+        return True
+
+
+class TakeRandom(Stmt):
+    def __init__(self, victim: Fn, pile: str | None) -> None:
+        self.victim, self.pile = victim, pile
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        victim = self.victim(ctx)
+        hand = game.player(victim).hand
+        if hand:
+            rng = game.rng()
+            card = hand.pop(rng.below(len(hand)))
+            game.commit_rng()
+            if self.pile:
+                game.add_to_pile(ctx.me, self.pile, card)
+            else:
+                game.player(ctx.me).hand.append(card)
+            game.log(f"{game.name(ctx.me)} takes a random card from {game.name(victim)}")
+        return True
+
+
+class Reveal(Stmt):
+    def __init__(self, player: Fn) -> None:
+        self.player = player
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        who = self.player(ctx)
+        cards = ", ".join(game.card_name(c) for c in game.player(who).hand) or "no cards"
+        game.log(f"{game.name(who)} shows their hand: {cards}")
+        return True
+
+
+class Choose(Stmt):
+    def __init__(self, name: str, source: Fn, by: Fn | None, optional: bool, prompt: str, body: str,
+                 ability: str) -> None:
+        self.name, self.source, self.by, self.optional, self.prompt, self.body, self.ability = \
+            name, source, by, optional, prompt, body, ability
+
+    def options(self, ctx: Ctx) -> tuple:
+        return tuple(dict.fromkeys(as_list(self.source(ctx))))
+
+    def possible(self, ctx: Ctx) -> bool:
+        return bool(self.options(ctx))
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        if "answer" not in f:
+            options = self.options(ctx)
+            if not options:
+                return True
+            if self.optional:
+                options = options + ("none",)
+            chooser = self.by(ctx) if self.by else ctx.me
+            if game.ask(f, "answer", chooser, f"{self.ability}:{self.name}", options,
+                        self.prompt or f"{self.ability}: choose {self.name}"):
+                return False
+        answer = f.pop("answer")
+        if self.optional and answer == "none":
+            return True
+        game.push(block_frame(self.body, f["me"], {**f["env"], self.name: answer}, f["ability"]))
+        return True
+
+
+class ForEach(Stmt):
+    def __init__(self, name: str, source: Fn, body: str) -> None:
+        self.name, self.source, self.body = name, source, body
+
+    def run(self, game: Any, f: dict) -> bool:
+        items = as_list(self.source(ctx_of(game, f)))
+        if items:
+            game.push({"op": "for_each", "code": self.body, "name": self.name, "items": _freeze(items), "i": 0,
+                       "env": f["env"], "me": f["me"], "ability": f["ability"]})
+        return True
+
+
+class Repeat(Stmt):
+    def __init__(self, count: Fn, body: str) -> None:
+        self.count, self.body = count, body
+
+    def run(self, game: Any, f: dict) -> bool:
+        n = self.count(ctx_of(game, f))
+        if n > 0:
+            game.push({"op": "for_each", "code": self.body, "name": "_", "items": tuple(range(n)), "i": 0,
+                       "env": f["env"], "me": f["me"], "ability": f["ability"]})
+        return True
+
+
+class If(Stmt):
+    def __init__(self, cond: Fn, then: str, otherwise: str | None) -> None:
+        self.cond, self.then, self.otherwise = cond, then, otherwise
+
+    def run(self, game: Any, f: dict) -> bool:
+        code = self.then if self.cond(ctx_of(game, f)) else self.otherwise
+        if code:
+            game.push(block_frame(code, f["me"], f["env"], f["ability"]))
+        return True
+
+
+class Let(Stmt):
+    def __init__(self, name: str, value: Fn) -> None:
+        self.name, self.value = name, value
+
+    def run(self, game: Any, f: dict) -> bool:
+        f["env"] = {**f["env"], self.name: _freeze(self.value(ctx_of(game, f)))}
+        return True
+
+
+class SetVar(Stmt):
+    def __init__(self, name: str, value: Fn) -> None:
+        self.name, self.value = name, value
+
+    def run(self, game: Any, f: dict) -> bool:
+        game.player(f["me"]).vars[self.name] = _freeze(self.value(ctx_of(game, f)))
+        return True
+
+
+class Mark(Stmt):
+    def __init__(self, name: str, value: Fn | None) -> None:
+        self.name, self.value = name, value
+
+    def run(self, game: Any, f: dict) -> bool:
+        used = game.player(f["me"]).used
+        key = f"mark:{self.name}"
+        used[key] = used.get(key, 0) + 1
+        if self.value is not None:
+            used[f"{key}:{self.value(ctx_of(game, f))}"] = 1
+        return True
+
+
+class Battle(Stmt):
+    def __init__(self, where: Fn | None, against: Fn | None) -> None:
+        self.where, self.against = where, against
+
+    def _frame(self, ctx: Ctx) -> dict:
+        frame: dict = {"op": "battle", "player": ctx.me}
+        if self.where:
+            frame["where"] = as_list(self.where(ctx))
+        if self.against:
+            frame["against"] = as_list(self.against(ctx))
+        return frame
+
+    def possible(self, ctx: Ctx) -> bool:
+        from ..battle import battle_clearings
+        frame = self._frame(ctx)
+        return bool(battle_clearings(ctx.game, ctx.me, frame.get("where"), frame.get("against")))
+
+    def run(self, game: Any, f: dict) -> bool:
+        game.push(self._frame(ctx_of(game, f)))
+        return True
+
+
+class Move(Stmt):
+    def __init__(self, origin: Fn | None, dest: Fn | None, ignore_rule: bool, only: Fn | None) -> None:
+        self.origin, self.dest, self.ignore_rule, self.only = origin, dest, ignore_rule, only
+
+    def _frame(self, ctx: Ctx) -> dict:
+        frame: dict = {"op": "move", "player": ctx.me}
+        if self.origin:
+            frame["from"] = as_list(self.origin(ctx))
+        if self.dest:
+            frame["to"] = as_list(self.dest(ctx))
+        if self.ignore_rule:
+            frame["ignore_rule"] = True
+        if self.only:
+            frame["kinds"] = as_list(self.only(ctx))
+        return frame
+
+    def possible(self, ctx: Ctx) -> bool:
+        from ..movement import move_options
+        return bool(move_options(ctx.game, ctx.me, self._frame(ctx)))
+
+    def run(self, game: Any, f: dict) -> bool:
+        game.push(self._frame(ctx_of(game, f)))
+        return True
+
+
+class Craft(Stmt):
+    def possible(self, ctx: Ctx) -> bool:
+        from ..crafting import craftable
+        return bool(craftable(ctx.game, ctx.me))
+
+    def run(self, game: Any, f: dict) -> bool:
+        game.push({"op": "craft", "player": f["me"]})
+        return True
+
+
+class Cancel(Stmt):
+    """Cancel the action being intervened on: the nearest frame that accepts cancelling."""
+
+    def run(self, game: Any, f: dict) -> bool:
+        for frame in reversed(game.s.stack):
+            if frame.get("cancellable"):
+                frame["cancelled"] = True
+                game.trace(f.get("rule", ""), f"{frame['op']} cancelled")
+                return True
+        raise LanguageError("'cancel' used where no action can be cancelled")
+
+
+class DoAction(Stmt):
+    def __init__(self, action: str) -> None:
+        self.action = action
+
+    def run(self, game: Any, f: dict) -> bool:
+        from .runtime import action_frame
+        game.push(action_frame(game, f["me"], self.action))
+        return True
+
+
+class Say(Stmt):
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def run(self, game: Any, f: dict) -> bool:
+        game.log(f"{game.name(f['me'])}: {self.text}")
+        return True
