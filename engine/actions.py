@@ -60,10 +60,12 @@ def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
     free = limit is None or taken < limit
     birds = any(game.card_suit(c) == BIRD for c in game.player(player).hand)
     out = []
+    actions = game.faction(player).actions
     for choice in step["choices"]:
-        if free or (step["extra_per_bird"] and birds):
+        beside = choice in actions and actions[choice].free
+        if free or beside or (step["extra_per_bird"] and birds):
             if available(game, player, choice):
-                out.append(choice if free else f"bird:{choice}")
+                out.append(choice if free or beside else f"bird:{choice}")
     return out + daylight_extras(game, player) + ["end"]
 
 
@@ -92,7 +94,9 @@ def actions_menu(game: Game, f: dict) -> None:
 
 
 def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
-    f["taken"] += 1
+    actions = game.faction(player).actions
+    if not (choice in actions and actions[choice].free):
+        f["taken"] += 1
     game.log(f"{game.name(player)} takes the action {choice}")
     if step["rule"]:
         game.trace(step["rule"], f"{player} takes {choice}")

@@ -91,7 +91,7 @@ def build_faction(doc: Document) -> FactionDef:
     action_specs = d.get("actions", {})
     vocab = Vocabulary(d["id"], set(pieces), set(variables),
                        set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ())),
-                       set(action_specs))
+                       set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()})
     comp = Compiler(vocab)
     problems = vocab.problems
     for name, track in d.get("tracks", {}).items():
@@ -113,10 +113,11 @@ def build_faction(doc: Document) -> FactionDef:
         if aid in BUILT_IN_ACTIONS:
             problems.append(doc.problem(("actions", aid), f"'{aid}' is a core action and cannot be redefined",
                                         "give the faction's action another name", at_key=True))
-        when = comp.expression(doc, ("actions", aid, "if"), spec["if"], aid) if "if" in spec else None
-        code = comp.effect(doc, ("actions", aid, "do"), spec["do"], aid)
+        params = tuple(spec.get("params", ()))
+        when = comp.expression(doc, ("actions", aid, "if"), spec["if"], aid, params) if "if" in spec else None
+        code = comp.effect(doc, ("actions", aid, "do"), spec["do"], aid, params)
         actions[aid] = ActionDef(aid, str(spec.get("rule", "")), dict(spec.get("names", {})), when, code,
-                                 spec.get("once_per_turn", False))
+                                 spec.get("once_per_turn", False), spec.get("free", False))
     triggers, modifiers = [], []
     for i, spec in enumerate(d.get("abilities", ())):
         path = ("abilities", i)

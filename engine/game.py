@@ -84,12 +84,13 @@ class Rules:
 class Game:
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng")
+    __slots__ = ("rules", "s", "_rng", "_frame")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
         self.s = state
         self._rng = Rng(0)
+        self._frame: dict | None = None  # the frame whose handler is running
 
     # --- the decision loop ---------------------------------------------------------------
     def pending(self) -> dict | None:
@@ -118,7 +119,7 @@ class Game:
             if s.ended:
                 s.stack.clear()
                 break
-            frame = s.stack[-1]
+            frame = self._frame = s.stack[-1]
             HANDLERS[frame["op"]](self, frame)
             s.steps += 1
             if s.steps > STEP_BUDGET:
@@ -148,9 +149,13 @@ class Game:
         self.s.stack.append(frame)
 
     def pop(self, result: Any = None) -> None:
-        frame = self.s.stack.pop()
-        if "_ret" in frame and self.s.stack:
-            self.s.stack[-1][frame["_ret"]] = _freeze(result)
+        """End the frame being run. Reactions it emitted may sit above it; they stay and run next."""
+        stack = self.s.stack
+        frame = self._frame
+        index = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is frame)
+        del stack[index]
+        if "_ret" in frame and index > 0:
+            stack[index - 1][frame["_ret"]] = _freeze(result)
 
     def clone(self) -> "Game":
         g = Game(self.rules, self.s.clone())
@@ -306,12 +311,15 @@ class Game:
         if loc[0] == "p":
             return piece.max_per_path is None or same < piece.max_per_path
         if loc[0] == "x" and piece.category != "marker":
-            holder = self.s.pieces[int(loc[1:])]
-            capacity = self.rules.piece_defs[(holder[0], holder[1])].capacity
-            held = sum(1 for p in self.s.at.get(loc, ())
-                       if self.rules.category(*self.s.pieces[p][:2]) != "marker")
-            return capacity is None or held < capacity
+            return self.can_hold(int(loc[1:]))
         return True
+
+    def can_hold(self, holder: int) -> bool:
+        """Whether a piece has room for one more held piece (markers aside)."""
+        capacity = self.rules.piece_defs[self.s.pieces[holder][:2]].capacity
+        held = sum(1 for p in self.s.at.get(piece_loc(holder), ())
+                   if self.rules.category(*self.s.pieces[p][:2]) != "marker")
+        return capacity is None or held < capacity
 
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
@@ -344,6 +352,8 @@ class Game:
             remover = by.get(pid) if isinstance(by, dict) else by
             snap = self._snapshot(pid, cause, remover, context)
             faction, kind, loc = self.take_off(pid)
+            if loc[0] == "p" and context.get("clearing") is not None:
+                loc = clearing_loc(context["clearing"])  # a piece on a path was hit from this clearing
             for rider in list(self.s.at.get(piece_loc(pid), ())):
                 self._drop_rider(rider, loc)
             self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
@@ -372,7 +382,8 @@ class Game:
                 "attacker": context.get("attacker"), "defender": context.get("defender")}
 
     def _drop_rider(self, rider: int, loc: str) -> None:
-        """A piece held on a removed piece falls where its holder stood; markers go home."""
+        """A piece held on a removed piece falls where its holder stood (into the battle's
+        clearing for a holder on a path); markers go back to their supply."""
         faction, kind, _ = self.s.pieces[rider]
         if self.rules.category(faction, kind) == "marker":
             self.take_off(rider)

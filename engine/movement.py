@@ -105,4 +105,4 @@ def carry_out_move(game: Game, player: str, origin: int, dest: int, group: tuple
         game.s.turn_used["ferry"] = 1
         game.draw(player, 1)
         game.trace("16.2.2.V", f"{player} takes the ferry to {dest} and draws a card")
-    game.emit("moved", player=player, origin=origin, dest=dest, group=group, pieces=tuple(moved))
+    game.emit("moved", player=player, origin=origin, dest=dest, group=group, pieces=tuple(moved), action=True)

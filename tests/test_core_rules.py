@@ -104,12 +104,12 @@ def test_2_1_deck_is_rebuilt_at_once_when_the_last_card_is_drawn(tmp_path: Path)
     game = position(tmp_path, hands={"militia_a": ["sword", "bake_sale", "investments", "cobbler", "armorers"]},
                     discard=["tax_collector", "tax_collector"])
     game.s.deck = [card(game, "anvil")]
-    play(game, {"op": "steps", "player": "militia_a", "phase": "evening", "index": 0},
-         card(game, "sword", game.player("militia_a").hand))
-    assert len(game.s.deck) == 2 and len(game.s.discard) == 1, (
-        "Law 2.1: the deck ran out when the last card was drawn, so the discard pile (2 cards) should have "
-        f"become the deck at once, before the hand-limit discard; found deck {len(game.s.deck)}, discard "
-        f"{len(game.s.discard)}. engine/game.py draw_card reshuffles only at the next draw.")
+    sword = card(game, "sword", game.player("militia_a").hand)
+    play(game, {"op": "steps", "player": "militia_a", "phase": "evening", "index": 0}, sword)
+    assert len(game.s.deck) == 2 and game.s.discard == [sword], (
+        "Law 2.1: the deck ran out when its last card was drawn, so the discard pile (2 cards) becomes the "
+        f"deck at once, before the hand-limit discard; found deck {len(game.s.deck)}, discard "
+        f"{len(game.s.discard)}")
 
 
 # --- 3.1 and 3.2.1 victory points ----------------------------------------------------------
@@ -201,6 +201,16 @@ def test_3_3_4_only_a_bird_card_buys_the_bird_dominance(tmp_path: Path, hand, of
     game.spend("militia_b", dominance)
     game.s.phase = "daylight"
     assert (f"take_dominance:{dominance}" in daylight_extras(game, "militia_a")) == offered
+
+
+# --- 16.2.2.V the Lake's Ferry --------------------------------------------------------------
+def test_16_2_2_V_the_ferry_stays_where_it_took_the_movers(tmp_path: Path) -> None:
+    game = position(tmp_path, map="lake", board={1: ["militia_a warrior x2"]})
+    play(game, {"op": "move", "player": "militia_a"}, 11, (("warrior", 2),))
+    assert game.s.ferry == 11
+    play(game, {"op": "turn", "player": "militia_a"}, "move")
+    assert game.pending()["kind"] == "move_to"
+    assert game.pending()["options"] == (1, 5, 6, 7, 10, 12), "next turn the Ferry leaves from 11"
 
 
 # --- 5.1 setup ------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ class Builtin:
 
 FUNCTIONS: dict[str, Builtin] = {}
 # Words that stand for themselves: suits, and the causes a removal can have.
-CONSTANTS = {word: word for word in ("fox", "rabbit", "mouse", "bird", "any", "battle", "effect", "ambush")}
+CONSTANTS = {word: word for word in ("fox", "rabbit", "mouse", "bird", "any", "battle", "effect", "ambush",
+                                     "warrior", "building", "token", "pawn", "marker",
+                                     "birdsong", "daylight", "evening")}
 VALUES: dict[str, Callable[[Ctx], Any]] = {
     "me": lambda ctx: ctx.me,
     "current": lambda ctx: ctx.game.current,
@@ -143,6 +145,12 @@ def _forest_neighbours(ctx: Ctx, c: int) -> tuple:
     return tuple(sorted(out))
 
 
+@builtin("in_group", 2)
+def _in_group(ctx: Ctx, group: tuple, kind: str) -> int:
+    """How many pieces of a kind a moving group holds (a group is a list of [kind, count])."""
+    return sum(n for k, n in group if k == kind)
+
+
 @builtin("free_slots", 1)
 def _free_slots(ctx: Ctx, c: int) -> int:
     return ctx.game.free_slots(c)
@@ -225,10 +233,27 @@ def _supply(ctx: Ctx, kind: str, faction: str | None = None) -> int:
 
 
 @builtin("on_map", 1, 2)
-def _on_map(ctx: Ctx, kind: str, faction: str | None = None) -> tuple:
-    """A faction's pieces of a kind on the map (in clearings, on paths or held), by id."""
+def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
+    """A faction's pieces of a kind (or of any of a list of kinds) on the map, by id."""
     owner = faction or ctx.me
-    return tuple(p for p, (f, k, loc) in ctx.game.s.pieces.items() if f == owner and k == kind and loc[0] != "b")
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return tuple(p for p, (f, k, loc) in ctx.game.s.pieces.items() if f == owner and k in kinds and loc[0] != "b")
+
+
+@builtin("kind_of_suit", 1)
+def _kind_of_suit(ctx: Ctx, suit: str) -> Any:
+    """My piece kind printed with this suit (such as a base or graveyard of that suit), or none."""
+    for kind, piece in ctx.game.faction(ctx.me).pieces.items():
+        if piece.suit == suit:
+            return kind
+    return None
+
+
+@builtin("suit_of_kind", 1, 2)
+def _suit_of_kind(ctx: Ctx, kind: str, faction: str | None = None) -> Any:
+    """The suit printed on a piece kind, or none."""
+    piece = ctx.game.rules.piece_defs.get((faction or ctx.me, kind))
+    return piece.suit if piece else None
 
 
 @builtin("box", 1)

@@ -37,6 +37,7 @@ class Vocabulary:
     variables: set[str]
     words: set[str]            # piles, boxes, tracks, flags: names that stand for themselves
     actions: set[str]
+    params: dict[str, tuple[str, ...]] = field(default_factory=dict)  # names an action expects bound
     code: dict[str, Any] = field(default_factory=dict)   # compiled blocks and expressions by id
     problems: list[Problem] = field(default_factory=list)
     counter: int = 0
@@ -115,16 +116,21 @@ class Compiler:
         c = node.children
         e = lambda n: self._expr(n, src, scope) if n is not None else None  # noqa: E731
         if kind == "place":
-            count, kind_tok, owner, target = c
-            piece = str(kind_tok)
-            if owner is None and piece not in self.vocab.pieces:
-                self._unknown(src, kind_tok, f"unknown piece '{piece}'", self.vocab.pieces)
-            return st.Place(self._count(count, src, scope), piece, e(owner), target.data == "on_target",
+            count, piece, owner, target = c
+            if piece.data == "kind_name":
+                tok = piece.children[0]
+                if owner is None and str(tok) not in self.vocab.pieces:
+                    self._unknown(src, tok, f"unknown piece '{tok}'", self.vocab.pieces)
+                name = str(tok)
+                piece_fn = lambda ctx: name  # noqa: E731
+            else:
+                piece_fn = e(piece.children[0])
+            return st.Place(self._count(count, src, scope), piece_fn, e(owner), target.data == "on_target",
                             e(target.children[0]), src.ability)
         if kind == "remove":
             return st.Remove(e(c[0]), src.ability)
         if kind == "relocate":
-            return st.Relocate(e(c[0]), e(c[1]))
+            return st.Relocate(e(c[0]), e(c[1].children[0]), c[1].data == "onto_piece")
         if kind in ("score", "lose"):
             owner = e(c[1].children[0]) if c[1] is not None else None
             return st.Score(e(c[0]), owner, -1 if kind == "lose" else 1, src.ability)
@@ -184,6 +190,12 @@ class Compiler:
         if kind == "do_action":
             if str(c[0]) not in self.vocab.actions:
                 self._unknown(src, c[0], f"unknown action '{c[0]}'", self.vocab.actions)
+            else:
+                missing = [p for p in self.vocab.params.get(str(c[0]), ()) if p not in scope]
+                if missing:
+                    self.vocab.problems.append(src.problem(
+                        c[0].line, c[0].column, f"action '{c[0]}' needs {', '.join(missing)} to be bound here",
+                        "bind them first, e.g. with 'let'"))
             return st.DoAction(str(c[0]))
         if kind == "say":
             return st.Say(str(c[0])[1:-1])

@@ -25,6 +25,7 @@ class ActionDef:
     when: Callable[[Ctx], Any] | None
     code: str
     once_per_turn: bool = False
+    free: bool = False  # taken beside a menu's limit: it neither counts nor needs a free slot
 
 
 @handler("block")

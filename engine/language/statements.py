@@ -43,23 +43,26 @@ class Stmt:
 
 
 class Place(Stmt):
-    def __init__(self, count: Fn, kind: str, owner: Fn | None, on_piece: bool, target: Fn, ability: str) -> None:
+    def __init__(self, count: Fn, kind: Fn, owner: Fn | None, on_piece: bool, target: Fn, ability: str) -> None:
         self.count, self.kind, self.owner, self.on_piece, self.target, self.ability = \
             count, kind, owner, on_piece, target, ability
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         owner = self.owner(ctx) if self.owner else ctx.me
+        kind = self.kind(ctx)
+        if (owner, kind) not in game.rules.piece_defs:
+            raise LanguageError(f"{owner} has no piece '{kind}'")
         target = self.target(ctx)
         loc = piece_loc(target) if self.on_piece else location(ctx, target)
         placed = 0
         for _ in range(self.count(ctx)):
-            if game.can_place(owner, self.kind, loc) and game.place(owner, self.kind, loc) is not None:
+            if game.can_place(owner, kind, loc) and game.place(owner, kind, loc) is not None:
                 placed += 1
         if placed:
             where = f"on piece {target}" if self.on_piece else f"in {target}"
-            game.log(f"{game.name(owner)} places {placed} {self.kind} {where}")
-            game.emit("placed", player=owner, kind=self.kind, location=loc, count=placed)
+            game.log(f"{game.name(owner)} places {placed} {kind} {where}")
+            game.emit("placed", player=owner, kind=kind, location=loc, count=placed)
         return True
 
 
@@ -77,29 +80,30 @@ class Remove(Stmt):
 
 
 class Relocate(Stmt):
-    """Pieces leave for a clearing without a move action (the Law's "not a move")."""
+    """Pieces leave for a clearing, or onto a piece, without a move action ("not a move")."""
 
-    def __init__(self, pieces: Fn, dest: Fn) -> None:
-        self.pieces, self.dest = pieces, dest
+    def __init__(self, pieces: Fn, dest: Fn, onto_piece: bool) -> None:
+        self.pieces, self.dest, self.onto_piece = pieces, dest, onto_piece
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         dest = self.dest(ctx)
-        pids = as_list(self.pieces(ctx))
-        by_owner: dict[str, list[int]] = {}
-        origins = set()
-        for pid in pids:
-            origin = game.clearing_of(pid)
-            origins.add(origin)
-            game.relocate(pid, clearing_loc(dest))
-            by_owner.setdefault(game.s.pieces[pid][0], []).append(pid)
-        for owner, moved in by_owner.items():
-            group = {}
-            for pid in moved:
+        loc = piece_loc(dest) if self.onto_piece else clearing_loc(dest)
+        moved: dict[tuple[str, Any], list[int]] = {}
+        for pid in as_list(self.pieces(ctx)):
+            owner, kind, _ = game.s.pieces[pid]
+            if self.onto_piece and not game.can_hold(dest):
+                break
+            moved.setdefault((owner, game.clearing_of(pid)), []).append(pid)
+            game.relocate(pid, loc)
+        for (owner, origin), pids in moved.items():
+            group: dict[str, int] = {}
+            for pid in pids:
                 group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
-            game.log(f"{game.name(owner)}'s {len(moved)} piece(s) leave for {dest}")
-            game.emit("moved", player=owner, origin=min(o for o in origins if o is not None) if origins else None,
-                      dest=dest, group=tuple(sorted(group.items())), pieces=tuple(moved), action=False)
+            where = f"onto piece {dest}" if self.onto_piece else f"to {dest}"
+            game.log(f"{game.name(owner)}'s {len(pids)} piece(s) leave {origin} {where}")
+            game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
+                      group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
         return True
 
 
@@ -353,8 +357,11 @@ class DoAction(Stmt):
         self.action = action
 
     def run(self, game: Any, f: dict) -> bool:
+        """The action runs with the caller's names bound (its declared params)."""
         from .runtime import action_frame
-        game.push(action_frame(game, f["me"], self.action))
+        frame = action_frame(game, f["me"], self.action)
+        frame["env"] = f["env"]
+        game.push(frame)
         return True
 
 
