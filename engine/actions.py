@@ -108,9 +108,10 @@ def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
 
 # --- Daylight options open to every player -------------------------------------------------
 def daylight_extras(game: Game, player: str) -> list[str]:
-    """Dominance cards (Law 3.3.1, 3.3.4) and the Mountain's closed paths (16.2.3.III)."""
+    """Dominance cards (Law 3.3.1, 3.3.4), the Mountain's closed paths (16.2.3.III) and the
+    actions of persistent cards in play."""
     if game.s.phase != "daylight":
-        return []
+        return card_actions(game, player)
     p = game.player(player)
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
     for card in game.s.available_dominance:
@@ -121,6 +122,22 @@ def daylight_extras(game: Game, player: str) -> list[str]:
             a, b = path_ends(key)
             if any(game.s.pieces[pid][0] == player for c in (a, b) for pid in game.pieces_at(clearing_loc(c))):
                 out.append(f"open_path:{key}")
+    return out + card_actions(game, player)
+
+
+def card_actions(game: Game, player: str) -> list[str]:
+    """Persistent cards in play that offer an action in this phase (Tax Collector, Codebreakers)."""
+    out = []
+    deck = game.rules.deck
+    for card in game.player(player).persistent:
+        action = deck.actions.get(deck.cards[card].id)
+        if action is None or action.phase != game.s.phase:
+            continue
+        if action.once_per_turn and game.player(player).used.get(f"card:{action.card}"):
+            continue
+        ctx = Ctx(game, player, {"card": card})
+        if (action.when is None or action.when(ctx)) and all(s.possible(ctx) for s in game.rules.code[action.code][:1]):
+            out.append(f"card:{card}")
     return out
 
 
@@ -140,6 +157,12 @@ def run_extra(game: Game, player: str, pick: str) -> bool:
         victory.activate_dominance(game, player, int(arg))
     elif kind in ("take_dominance", "open_path"):
         game.push({"op": kind, "player": player, "target": int(arg) if kind == "take_dominance" else arg})
+    elif kind == "card":
+        card = int(arg)
+        action = game.rules.deck.actions[game.rules.deck.cards[card].id]
+        used = game.player(player).used
+        used[f"card:{action.card}"] = used.get(f"card:{action.card}", 0) + 1
+        game.push(block_frame(action.code, player, {"card": card}, action.card, action.rule))
     else:
         return False
     return True

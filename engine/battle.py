@@ -12,18 +12,19 @@ from .game import Game, clearing_loc, distinct_cards, piece_loc
 HITTABLE = ("warrior", "building", "token")
 
 
-def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = None) -> list[int]:
+def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = None,
+                     against: tuple[str, ...] | None = None) -> list[int]:
     """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
     and a defender to pick."""
     return [c for c in game.clearings() if (where is None or c in where)
-            and game.count(player, c, ("warrior", "pawn")) > 0 and defenders(game, player, c)]
+            and game.count(player, c, ("warrior", "pawn")) > 0 and defenders(game, player, c, against)]
 
 
-def defenders(game: Game, attacker: str, clearing: int) -> list[str]:
+def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:
     """Enemies with pieces in the clearing that the attacker may battle (restrictions apply)."""
     out = []
     for enemy in game.factions_present(clearing):
-        if enemy != attacker and game.modify("may_battle", True, attacker=attacker, defender=enemy,
+        if enemy != attacker and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
                                              clearing=clearing):
             out.append(enemy)
     return out
@@ -43,14 +44,15 @@ def battle(game: Game, f: dict) -> None:
     stage = f.get("stage", "clearing")
     if stage == "clearing":
         if "clearing" not in f:
-            options = battle_clearings(game, attacker, f.get("where"))
+            options = battle_clearings(game, attacker, f.get("where"), f.get("against"))
             if not options:
                 game.pop(False)
                 return
             if game.ask(f, "clearing", attacker, "battle_where", options, "battle in which clearing?"):
                 return
         if "defender" not in f:
-            if game.ask(f, "defender", attacker, "battle_defender", defenders(game, attacker, f["clearing"]),
+            if game.ask(f, "defender", attacker, "battle_defender",
+                        defenders(game, attacker, f["clearing"], f.get("against")),
                         "battle whom?"):
                 return
         game.log(f"{game.name(attacker)} battles {game.name(f['defender'])} in clearing {f['clearing']}")

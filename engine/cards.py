@@ -4,11 +4,8 @@ Hands, piles and the discard pile hold these integers, so copying a game copies 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
-from .documents import load_yaml
-from .schemas import check
+from dataclasses import dataclass, field
+from typing import Any
 
 BIRD = "bird"
 
@@ -37,25 +34,15 @@ class Deck:
     name: str
     cards: tuple[CardDef, ...]
     items: dict[str, int]
+    code: dict[str, Any] = field(default_factory=dict)           # compiled card abilities
+    triggers: tuple[tuple[str, Any], ...] = ()                    # (card id, Trigger)
+    modifiers: tuple[tuple[str, Any], ...] = ()                   # (card id, Modifier)
+    actions: dict[str, Any] = field(default_factory=dict)         # card id -> CardAction
 
     def suit_of(self, card: int) -> str:
         return self.cards[card].suit
 
 
-def load_deck(source: str | Path) -> Deck:
-    doc = load_yaml(source)
-    check(doc, "deck")
-    d = doc.data
-    cards: list[CardDef] = []
-    for c in d["cards"]:
-        definition = CardDef(
-            id=c["id"], name=c["name"], suit=c["suit"], kind=c["kind"],
-            cost=tuple(c.get("cost", ())), item=c.get("item"), vp=c.get("vp", 0), text=c.get("text", ""),
-        )
-        cards.extend([definition] * c["count"])
-    return Deck(id=d["id"], name=d["name"], cards=tuple(cards), items=dict(d["items"]))
-
-
 def matches_suit(card_suit: str, wanted: str) -> bool:
-    """Birds are wild (Law 2.1.1); a wanted bird takes only a bird (2.1.1.II)."""
-    return card_suit == wanted or (card_suit == BIRD and wanted != "any") or wanted == "any"
+    """Birds are wild (Law 2.1.1); a wanted bird takes only a bird (2.1.1.II); "any" takes all."""
+    return wanted == "any" or card_suit == wanted or card_suit == BIRD

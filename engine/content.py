@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .board import MapDef, bundled_maps, load_map
-from .cards import Deck, load_deck
+from .cards import Deck
+from .decks import load_deck
 from .errors import RootlawError
 from .factions import FactionDef, bundled_factions, load_faction
 from .game import Options, Rules

@@ -12,9 +12,8 @@ from typing import Any
 
 from .documents import Document, load_yaml
 from .errors import DataError
-from .language.abilities import Modifier, Trigger
+from .language.abilities import Modifier, Trigger, compile_ability
 from .language.compiler import Compiler, Vocabulary
-from .language.hooks import EVENTS, HOOKS, SNAPSHOT_FIELDS
 from .language.runtime import ActionDef
 from .resources import data_dir
 from .schemas import validate
@@ -120,28 +119,11 @@ def build_faction(doc: Document) -> FactionDef:
                                  spec.get("once_per_turn", False), spec.get("free", False))
     triggers, modifiers = [], []
     for i, spec in enumerate(d.get("abilities", ())):
-        path = ("abilities", i)
-        aid, rule = spec["id"], str(spec.get("rule", ""))
-        if spec["kind"] in ("trigger", "replacement", "intervention"):
-            event = spec["on"]
-            if event not in EVENTS:
-                problems.append(doc.problem(path + ("on",), f"unknown event '{event}'",
-                                            f"events: {', '.join(EVENTS)}"))
-                continue
-            fields = {"event": EVENTS[event], "p": SNAPSHOT_FIELDS}
-            when = comp.expression(doc, path + ("if",), spec["if"], aid, ("event",), fields) if "if" in spec else None
-            code = comp.effect(doc, path + ("do",), spec["do"], aid, ("event",), fields)
-            triggers.append(Trigger(aid, rule, event, when, code))
-        else:
-            hook = spec["hook"]
-            if hook not in HOOKS:
-                problems.append(doc.problem(path + ("hook",), f"unknown hook '{hook}'",
-                                            f"hooks: {', '.join(HOOKS)}"))
-                continue
-            bound = ("value",) + HOOKS[hook]
-            when = comp.expression(doc, path + ("if",), spec["if"], aid, bound) if "if" in spec else None
-            value = comp.expression(doc, path + ("value",), spec["value"], aid, bound)
-            modifiers.append(Modifier(aid, rule, hook, when, value))
+        ability = compile_ability(comp, doc, ("abilities", i), spec, spec["id"])
+        if isinstance(ability, Trigger):
+            triggers.append(ability)
+        elif ability is not None:
+            modifiers.append(ability)
     turn = {phase: tuple(_step(doc, comp, ("turn", phase, i), step, action_specs, problems)
                          for i, step in enumerate(d.get("turn", {}).get(phase, ())))
             for phase in PHASES}

@@ -15,6 +15,7 @@ from .board import MapDef, path_ends
 from .cards import BIRD, Deck, matches_suit
 from .errors import IllegalAnswer, RuleLoopError
 from .frames import HANDLERS
+from .language.holders import card_holders, faction_owner
 from .language.context import Ctx
 from .rng import Rng
 from .state import Player, State
@@ -66,10 +67,16 @@ class Rules:
             for kind, piece in faction.pieces.items():
                 self.piece_defs[(fid, kind)] = piece
             self.code.update(faction.code)
+            owner = faction_owner(fid)
             for trigger in faction.triggers:
-                self.listeners.setdefault(trigger.event, []).append(trigger.listener(fid))
+                self.listeners.setdefault(trigger.event, []).append(trigger.listener(owner))
             for modifier in faction.modifiers:
-                self.modifiers.setdefault(modifier.hook, []).append(modifier.function(fid))
+                self.modifiers.setdefault(modifier.hook, []).append(modifier.function(owner))
+        self.code.update(self.deck.code)
+        for card_id, trigger in self.deck.triggers:
+            self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
+        for card_id, modifier in self.deck.modifiers:
+            self.modifiers.setdefault(modifier.hook, []).append(modifier.function(card_holders(card_id)))
         table: dict[int, list[tuple[int, str]]] = {c: [] for c in self.map.clearings}
         for key in self.map.paths:
             a, b = path_ends(key)

@@ -17,7 +17,9 @@ from .content import find_faction, make_rules
 from .documents import Document, load_yaml
 from .errors import DataError, RootlawError
 from .factions import FactionDef
+from .frames import HANDLERS
 from .game import Game, Options, _freeze, _show, clearing_loc, path_loc, piece_loc
+from .language.runtime import action_frame
 from .rng import Rng
 from .schemas import validate
 from .state import Player, State
@@ -25,6 +27,7 @@ from .state import Player, State
 ENTRY = re.compile(r"^(?P<faction>[a-z][a-z0-9_]*) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
                    r"(?: holding (?P<hf>[a-z][a-z0-9_]*) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
 PATH_KEY = re.compile(r"^(\d+)-(\d+)$")
+BOX_ENTRY = re.compile(r"^(?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?$")
 
 
 @dataclass
@@ -115,6 +118,10 @@ def _position(doc: Document, rules) -> State:
         loc = _location(doc, rules, where, problems)
         for i, entry in enumerate(entries):
             _place_entry(game, doc, ("board", where, i), loc, entry, problems)
+    for fid, boxes in (d.get("boxes") or {}).items():
+        _check_faction(doc, rules, ("boxes", fid), fid, problems)
+        if fid in s.players:
+            _fill_boxes(game, doc, rules, fid, boxes, problems)
     cards = _Cards(doc, rules)
     for fid, hand in (d.get("hands") or {}).items():
         _check_faction(doc, rules, ("hands", fid), fid, problems)
@@ -174,6 +181,29 @@ def _location(doc, rules, where, problems) -> str:
     problems.append(doc.problem(("board", where), f"'{where}' is neither a clearing number nor a path like 3-7",
                                 at_key=True))
     return clearing_loc(0)
+
+
+def box_loc(faction: str, box: str) -> str:
+    """The location of one of a faction's boxes off the map (as the language's box() gives it)."""
+    return f"b{faction}.{box}"
+
+
+def _fill_boxes(game: Game, doc, rules, fid: str, boxes: dict, problems: list) -> None:
+    """Pieces of a faction put in its boxes: entries '<piece> [xN]'."""
+    for box, entries in boxes.items():
+        if box not in rules.factions[fid].boxes:
+            problems.append(doc.problem(("boxes", fid, box), f"{fid} has no box '{box}'",
+                                        f"its boxes: {', '.join(rules.factions[fid].boxes) or 'none'}",
+                                        at_key=True))
+            continue
+        for i, entry in enumerate(entries):
+            match = BOX_ENTRY.match(str(entry))
+            if not match:
+                problems.append(doc.problem(("boxes", fid, box, i), f"cannot read '{entry}'",
+                                            "write '<piece> [xN]'"))
+                continue
+            for _ in range(int(match["n"] or 1)):
+                _place_one(game, doc, ("boxes", fid, box, i), box_loc(fid, box), fid, match["kind"], problems)
 
 
 def _place_entry(game: Game, doc, path, loc, entry, problems) -> None:
@@ -238,10 +268,21 @@ def _run(game: Game, run: dict, answers: list) -> None:
     elif "phase" in run:
         s.phase = run["phase"]
         s.stack = [{"op": "steps", "player": player, "phase": run["phase"], "index": 0}]
-    else:
+    elif "setup" in run:
+        s.stack = [{"op": "faction_setup", "player": player, "index": 0}]
+    elif run["action"] in HANDLERS:
         frame = {"op": run["action"], "player": player}
         frame.update(_freeze(run.get("with", {})))
         s.stack = [frame]
+    elif run["action"] in game.faction(player).actions:
+        # a faction's own action, by id; `with` binds names its effect reads (its params)
+        frame = action_frame(game, player, run["action"])
+        frame["env"] = _freeze(dict(run.get("with", {})))
+        s.stack = [frame]
+    else:
+        known = sorted(set(game.faction(player).actions) | {"move", "battle", "craft"})
+        raise RootlawError(f"'{run['action']}' is neither a core action nor an action of {player}; "
+                           f"known: {', '.join(known)}")
     game.run()
     while game.pending() is not None and answers:
         game.answer(_option(game, answers.pop(0)))
@@ -278,6 +319,12 @@ def _check(game: Game, expect: dict) -> list[str]:
         want = {_entry_key(e): int(ENTRY.match(e)["n"] or 1) for e in want} if isinstance(want, list) else {}
         if have != want:
             out.append(f"pieces at {where}: expected {_fmt(want)}, found {_fmt(have)}")
+    for fid, boxes in (expect.get("boxes") or {}).items():
+        for box, want in boxes.items():
+            have = _census(game, box_loc(fid, box))
+            want = {f"{fid} {BOX_ENTRY.match(e)['kind']}": int(BOX_ENTRY.match(e)["n"] or 1) for e in want}
+            if have != want:
+                out.append(f"box {box} of {fid}: expected {_fmt(want)}, found {_fmt(have)}")
     for fid, score in (expect.get("scores") or {}).items():
         if s.players[fid].score != score:
             out.append(f"score of {fid}: expected {score}, found {s.players[fid].score}")
@@ -289,10 +336,14 @@ def _check(game: Game, expect: dict) -> list[str]:
         if have != sorted(cards):
             out.append(f"hand of {fid}: expected {sorted(cards)}, found {have}")
     for fid, piles in (expect.get("piles") or {}).items():
-        for pile, size in piles.items():
-            have = len(s.players[fid].piles.get(pile, ()))
-            if have != size:
-                out.append(f"pile {pile} of {fid}: expected {size} card(s), found {have}")
+        for pile, want in piles.items():
+            cards = s.players[fid].piles.get(pile, ())
+            if isinstance(want, list):  # the cards themselves, by id, in any order
+                have_ids = sorted(game.rules.deck.cards[c].id for c in cards)
+                if have_ids != sorted(want):
+                    out.append(f"pile {pile} of {fid}: expected {sorted(want)}, found {have_ids}")
+            elif len(cards) != want:
+                out.append(f"pile {pile} of {fid}: expected {want} card(s), found {len(cards)}")
     for fid, supply in (expect.get("supply") or {}).items():
         for kind, n in supply.items():
             if s.players[fid].supply.get(kind, 0) != n:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
+
+from engine import documents
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -25,8 +26,8 @@ def load_schema(name: str) -> dict:
 
 
 def load_yaml(path: Path):
-    with open(path, encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+    """Read data as rootlaw does (YAML 1.2 booleans: an `on:` key stays a string)."""
+    return documents.load_yaml(path).data
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from engine import victory
 from engine.actions import daylight_extras
 from engine.content import make_rules
 from engine.factions import load_faction
-from engine.game import Game, clearing_loc
+from engine.game import Game, Rules, clearing_loc
 from engine.scenario import run_scenario
 from engine.setup import new_game
 
@@ -54,7 +54,7 @@ def fired(game: Game) -> list[str]:
     return [rule for rule, _ in game.s.trace]
 
 
-def militia_rules(map_name: str, letters: str):
+def militia_rules(map_name: str, letters: str) -> Rules:
     return make_rules(map_name, [load_faction(FACTIONS / f"militia_{x}.yaml") for x in letters])
 
 

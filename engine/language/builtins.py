@@ -11,9 +11,11 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..battle import battle_clearings
 from ..board import SUITS, path_ends
 from ..cards import matches_suit
 from ..game import clearing_loc, path_loc, piece_loc
+from ..movement import move_options
 from .context import Ctx, LanguageError
 
 
@@ -59,6 +61,14 @@ def location(ctx: Ctx, where: Any) -> str:
     if isinstance(where, str) and "-" in where:
         return path_loc(where)
     raise LanguageError(f"{where!r} is not a clearing or a path")
+
+
+def current_battle(game: Any) -> dict | None:
+    """The innermost battle frame being fought, if any."""
+    for frame in reversed(game.s.stack):
+        if frame["op"] == "battle":
+            return frame
+    return None
 
 
 def _piece(ctx: Ctx, pid: Any) -> tuple[str, str, str]:
@@ -395,3 +405,27 @@ def _track(ctx: Ctx, name: str) -> Any:
     placed = ctx.game.faction(ctx.me).pieces[track["piece"]].count - ctx.game.player(ctx.me).supply.get(track["piece"], 0)
     values = track["values"]
     return values[placed] if placed < len(values) else None
+
+
+# --- battles and other core actions ----------------------------------------------------------
+@builtin("current_battle", 0)
+def _current_battle(ctx: Ctx) -> Any:
+    """The battle being fought: attacker, defender, clearing, dice and the hits each side deals
+    (att_hits, def_hits: rolled; att_extra, def_extra: extra), or none outside a battle."""
+    frame = current_battle(ctx.game)
+    if frame is None:
+        return None
+    return {key: frame.get(key) for key in ("attacker", "defender", "clearing", "dice", "att_hits", "def_hits",
+                                           "att_extra", "def_extra")} | {"attacker": frame["player"]}
+
+
+@builtin("can_battle", 0)
+def _can_battle(ctx: Ctx) -> bool:
+    """Whether I could start a battle now."""
+    return bool(battle_clearings(ctx.game, ctx.me))
+
+
+@builtin("can_move", 0)
+def _can_move(ctx: Ctx) -> bool:
+    """Whether I could make a move now."""
+    return bool(move_options(ctx.game, ctx.me))

@@ -149,6 +149,13 @@ class Compiler:
             amount = None if c[0].data == "all_cards" else self._count(c[0].children[0], src, scope)
             return st.MoveCards(amount, e(c[1]), payer=None, source=self._word(c[2], src), dest=None,
                                 ability=src.ability)
+        if kind == "discard_card":
+            return st.DiscardCard(e(c[0]))
+        if kind == "set_battle":
+            if str(c[0]) not in st.BATTLE_FIELDS:
+                self._unknown(src, c[0], f"a battle has no field '{c[0]}' to set", st.BATTLE_FIELDS,
+                              f"fields: {', '.join(st.BATTLE_FIELDS)}")
+            return st.SetBattle(str(c[0]), e(c[1]))
         if kind == "take_random":
             pile = self._word(c[1], src) if c[1] is not None else None
             return st.TakeRandom(e(c[0]), pile)

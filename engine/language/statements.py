@@ -10,10 +10,15 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..game import _freeze, clearing_loc, piece_loc
-from .builtins import location
+from ..battle import battle_clearings
+from ..crafting import craftable
+from ..movement import move_options
+from .builtins import current_battle, location
 from .context import Ctx, LanguageError
 
 Fn = Callable[[Ctx], Any]
+# what battle effects may change: rolled hits and extra hits each side deals (Law 4.3.2-4.3.3)
+BATTLE_FIELDS = ("att_hits", "def_hits", "att_extra", "def_extra")
 
 
 def ctx_of(game: Any, f: dict) -> Ctx:
@@ -151,6 +156,36 @@ class MoveCards(Stmt):
         payer = self.payer(ctx) if self.payer else ctx.me
         game.push({"op": "pay_cards", "payer": payer, "owner": ctx.me, "source": self.source, "dest": self.dest,
                    "suit": self.suit(ctx), "count": self.count(ctx) if self.count else None, "done": 0})
+        return True
+
+
+class DiscardCard(Stmt):
+    """Discard one given card from wherever I hold it: play area, hand or a pile."""
+
+    def __init__(self, card: Fn) -> None:
+        self.card = card
+
+    def run(self, game: Any, f: dict) -> bool:
+        card = self.card(ctx_of(game, f))
+        p = game.player(f["me"])
+        for cards in (p.persistent, p.hand, *p.piles.values()):
+            if card in cards:
+                cards.remove(card)
+                game.discard_card(card)
+                game.log(f"{game.name(f['me'])} discards {game.card_name(card)}")
+                break
+        return True
+
+
+class SetBattle(Stmt):
+    def __init__(self, name: str, value: Fn) -> None:
+        self.name, self.value = name, value
+
+    def run(self, game: Any, f: dict) -> bool:
+        battle = current_battle(game)
+        if battle is None:
+            raise LanguageError("'set battle' used outside a battle")
+        battle[self.name] = max(0, self.value(ctx_of(game, f)))
         return True
 
 
@@ -296,7 +331,6 @@ class Battle(Stmt):
         return frame
 
     def possible(self, ctx: Ctx) -> bool:
-        from ..battle import battle_clearings
         frame = self._frame(ctx)
         return bool(battle_clearings(ctx.game, ctx.me, frame.get("where"), frame.get("against")))
 
@@ -322,7 +356,6 @@ class Move(Stmt):
         return frame
 
     def possible(self, ctx: Ctx) -> bool:
-        from ..movement import move_options
         return bool(move_options(ctx.game, ctx.me, self._frame(ctx)))
 
     def run(self, game: Any, f: dict) -> bool:
@@ -332,7 +365,6 @@ class Move(Stmt):
 
 class Craft(Stmt):
     def possible(self, ctx: Ctx) -> bool:
-        from ..crafting import craftable
         return bool(craftable(ctx.game, ctx.me))
 
     def run(self, game: Any, f: dict) -> bool:
