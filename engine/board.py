@@ -76,9 +76,9 @@ class MapDef:
         return tuple(f for f, cs in self.forests.items() if clearing in cs)
 
 
-def load_map(source: str | Path) -> MapDef:
-    """Load and check a map file; every mistake is a DataError with positions."""
-    doc = load_yaml(source)
+def load_map(source: str | Path, text: str | None = None) -> MapDef:
+    """Load and check a map file (or its `text`, named `source`); mistakes are a DataError."""
+    doc = load_yaml(source) if text is None else load_yaml(text=text, source=str(source))
     check(doc, "map")
     return _build_map(doc)
 

@@ -10,9 +10,12 @@ import sys
 from pathlib import Path
 
 from .agents import RandomAgent
-from .board import bundled_maps
-from .errors import RootlawError
-from .factions import bundled_factions
+from .board import bundled_maps, load_map
+from .decks import load_deck
+from .documents import load_yaml
+from .errors import DataError, RootlawError
+from .factions import bundled_factions, load_faction
+from .packs import load_pack
 from .record import Record, Setup, replay, save_game
 from .scenario import run_scenario, scenario_files
 
@@ -44,7 +47,13 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="write the game record (setup, seed, answers) as JSON")
     play.add_argument("--save-at", type=_natural, metavar="N", help="with --save: save after N decisions")
     play.add_argument("--save", metavar="FILE", help="save the whole game state as JSON")
+    play.add_argument("--pack", action="append", default=[], metavar="PATH",
+                      help="a pack folder or .zip whose factions and maps join the bundled ones (repeatable)")
     play.set_defaults(run=_play)
+
+    val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map or deck files")
+    val.add_argument("paths", nargs="+", metavar="PATH")
+    val.set_defaults(run=_validate)
 
     check = sub.add_parser("check", help="run scenario files and print pass or fail")
     check.add_argument("paths", nargs="+", metavar="FILE", help="scenario files or folders of *.scenario.yaml")
@@ -78,7 +87,7 @@ def _play(args: argparse.Namespace) -> int:
     if len(factions) < 2:
         raise RootlawError("a game needs at least two factions (use --factions a,b)")
     setup = Setup(map=args.map, factions=factions, seed=args.seed, round_limit=args.rounds,
-                  deal_suits=args.deal_suits)
+                  deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack])
     game = setup.start()
     agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
     answers: list = []
@@ -109,6 +118,39 @@ def _play(args: argparse.Namespace) -> int:
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    """Report every problem of every path; exit 1 if any path has one."""
+    bad = 0
+    for path in args.paths:
+        try:
+            print(f"ok {path}: {describe(path)}")
+        except DataError as exc:
+            bad += 1
+            print(f"{exc}\n{len(exc.problems)} problem(s) in {path}")
+    return 1 if bad else 0
+
+
+def describe(path: str) -> str:
+    """Load one pack or data file and say what it holds (DataError if anything is wrong)."""
+    p = Path(path)
+    if p.is_dir() or p.suffix == ".zip":
+        pack = load_pack(p)
+        parts = [f"{len(items)} {kind}" for kind, items in
+                 (("faction(s)", pack.factions), ("map(s)", pack.maps), ("deck(s)", pack.decks)) if items]
+        return f"pack {pack.id} {pack.version}: " + (", ".join(parts) or "empty")
+    doc = load_yaml(p)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if "pieces" in data:
+        return f"faction {load_faction(p).id}"
+    if "clearings" in data:
+        return f"map {load_map(p).id}"
+    if "cards" in data:
+        deck = load_deck(p)
+        return f"deck {deck.id} ({len(deck.cards)} cards)"
+    raise DataError([doc.problem((), "not a faction, map, deck or pack",
+                                 "a faction has 'pieces', a map 'clearings', a deck 'cards'; a pack is a folder or .zip")])
 
 
 def _check(args: argparse.Namespace) -> int:

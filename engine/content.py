@@ -12,12 +12,16 @@ from .game import Options, Rules
 from .resources import data_path
 
 
-def find_map(name: str) -> MapDef:
+def find_map(name: str, extra: dict[str, MapDef] | None = None) -> MapDef:
+    """A map by id (packs' maps first, then bundled) or by file path."""
+    if extra and name in extra:
+        return extra[name]
     if name in bundled_maps():
         return load_map(data_path("maps", f"{name}.yaml"))
     if Path(name).is_file():
         return load_map(name)
-    raise RootlawError(f"unknown map '{name}'; bundled maps: {', '.join(bundled_maps())}")
+    known = sorted(set(bundled_maps()) | set(extra or ()))
+    raise RootlawError(f"unknown map '{name}'; known maps: {', '.join(known)}")
 
 
 def standard_deck() -> Deck:
@@ -38,6 +42,6 @@ def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> Facti
 
 
 def make_rules(map_name: str, factions: list[FactionDef], options: Options = Options(),
-               deck: Deck | None = None) -> Rules:
-    return Rules(map=find_map(map_name), deck=deck or standard_deck(),
+               deck: Deck | None = None, maps: dict[str, MapDef] | None = None) -> Rules:
+    return Rules(map=find_map(map_name, maps), deck=deck or standard_deck(),
                  factions={f.id: f for f in factions}, options=options)

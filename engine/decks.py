@@ -25,8 +25,8 @@ class CardAction:
     once_per_turn: bool
 
 
-def load_deck(source: str | Path) -> Deck:
-    doc = load_yaml(source)
+def load_deck(source: str | Path, text: str | None = None) -> Deck:
+    doc = load_yaml(source) if text is None else load_yaml(text=text, source=str(source))
     problems = validate(doc, "deck")
     if problems:
         raise DataError(problems)

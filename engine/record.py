@@ -12,8 +12,8 @@ from typing import Any
 
 from .content import find_faction, make_rules
 from .errors import DataError, Problem, RootlawError
-from .factions import FactionDef
 from .game import Game, Options, Rules
+from .packs import load_packs
 from .setup import new_game
 from .state import State
 
@@ -34,9 +34,10 @@ class Setup:
     def options(self) -> Options:
         return Options(round_limit=self.round_limit, deal_suits=self.deal_suits)
 
-    def rules(self, extra: dict[str, FactionDef] | None = None) -> Rules:
-        factions = [find_faction(f, extra) for f in self.factions]
-        return make_rules(self.map, factions, self.options())
+    def rules(self) -> Rules:
+        """The rules of this game, with the factions and maps of its packs."""
+        factions, maps = load_packs(self.packs)
+        return make_rules(self.map, [find_faction(f, factions) for f in self.factions], self.options(), maps=maps)
 
     def start(self, rules: Rules | None = None) -> Game:
         rules = rules or self.rules()

@@ -292,18 +292,19 @@ def _option(game: Game, value: Any) -> Any:
     """The pending decision's option that `value` names.
 
     Card and piece options are bare numbers that depend on deck and placement order, so a
-    scenario may name a card in the decider's hand by its id ("ambush_fox") and a piece by
-    "<faction> <kind>"; any other value is taken as written.
+    scenario may name a card in the decider's hand or piles by its id ("ambush_fox") and a
+    piece by "<faction> <kind>"; any other value is taken as written.
     """
     decision = game.pending()
     value = _freeze(value)
     if decision is None or not isinstance(value, str) or value in decision["options"]:
         return value
-    hand = game.s.players[decision["player"]].hand
+    player = game.s.players[decision["player"]]
+    held = set(player.hand).union(*player.piles.values())
     for option in decision["options"]:
         if type(option) is not int:
             continue
-        if option in hand and game.rules.deck.cards[option].id == value:
+        if option in held and game.rules.deck.cards[option].id == value:
             return option
         if option in game.s.pieces and " ".join(game.s.pieces[option][:2]) == value:
             return option

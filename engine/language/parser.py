@@ -18,6 +18,7 @@ _TERMINALS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted string", "LBRACE": "'{'",
     "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COMPARE": "a comparison",
     "SEMICOLON": "';'", "DOT": "'.'", "LSQB": "'['", "RSQB": "']'", "EQUAL": "'='",
+    "MINUS": "'-'", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '/'", "$END": "the end",
 }
 
 
@@ -33,46 +34,127 @@ class SyntaxProblem(Exception):
         self.problem = problem
 
 
+MAX_DEPTH = 100
+"""Deepest syntax tree accepted: real abilities stay far below it, and the cap keeps the
+compiler and the compiled closures clear of Python's recursion limit."""
+
+
 def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
     """Parse `text` as an 'effect' or an 'expression' found in `doc` at `path`."""
     try:
         tree = parser().parse(f"%{kind} " + text)
     except UnexpectedInput as err:
         raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        line, col = deep.meta.line, deep.meta.column
+        if line == 1:
+            col = max(1, col - len(kind) - 2)
+        file_line, file_col = position(doc, path, text, line, col)
+        raise SyntaxProblem(Problem(doc.source, file_line, file_col,
+                                    f"the {kind} is nested too deeply (more than {MAX_DEPTH} levels)",
+                                    "split it up, for example with 'let' or a separate action"))
     return tree.children[0].children[-1] if kind == "expression" else tree.children[0].children[0]
 
 
+def _too_deep(tree: Tree) -> Tree | None:
+    """The first node found deeper than MAX_DEPTH, or None (walked without recursion)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return node
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return None
+
+
 def position(doc: Document, path: tuple, text: str, line: int, col: int) -> tuple[int, int]:
-    """File position of (line, col) inside the YAML string at `path` (both 1-based)."""
+    """File position of (line, col) inside the YAML string at `path` (both 1-based).
+
+    A literal block (`|`) keeps its lines, so a line of the text is a line of the file, shifted
+    by the block's indentation. Any other scalar (plain, quoted, folded `>`) may have had its
+    lines folded and its escapes decoded, so its characters are found by reading the file's
+    lines alongside the text.
+    """
     base_line, base_col = doc.where(path)
-    raw = doc.raw_line(base_line)
-    if "\n" in text or (raw is not None and raw.rstrip().endswith(("|", ">", "|-", ">-"))):
-        # a block scalar: its text starts on the next line, indented
-        indent = _indent_of(doc, base_line + line)
-        return base_line + line, indent + col
-    if line == 1:
-        quoted = raw is not None and len(raw) >= base_col and raw[base_col - 1] in "\"'"
-        return base_line, base_col + col - 1 + (1 if quoted else 0)
-    return base_line + line - 1, col
+    raw = doc.raw_line(base_line) or ""
+    lead = raw[base_col - 1:base_col]
+    lines = text.split("\n")
+    line = min(max(line, 1), len(lines))
+    offset = sum(len(t) + 1 for t in lines[:line - 1]) + max(col, 1) - 1
+    if lead in ("|", ">"):
+        indent = _block_indent(doc, base_line)
+        if lead == "|":
+            return base_line + line, indent + col
+        return _walk(doc, base_line + 1, indent, text, offset, None, indent)
+    quote = lead if lead in ("\"", "'") else None
+    return _walk(doc, base_line, base_col - 1 + (1 if quote else 0), text, offset, quote, None) \
+        if raw else (base_line, base_col)
 
 
-def _indent_of(doc: Document, line: int) -> int:
-    raw = doc.raw_line(line)
-    if not raw:
-        return 1
-    return len(raw) - len(raw.lstrip(" ")) + 1
+def _block_indent(doc: Document, header: int) -> int:
+    """Spaces before the text of the block scalar whose header ('|' or '>') is on line `header`."""
+    line = header + 1
+    while (raw := doc.raw_line(line)) is not None:
+        if raw.strip():
+            return len(raw) - len(raw.lstrip(" "))
+        line += 1
+    return 0
+
+
+def _walk(doc: Document, line: int, start: int, text: str, offset: int, quote: str | None,
+          indent: int | None) -> tuple[int, int]:
+    """Where character `offset` of `text` was written, reading the file from (line, start):
+    escapes and doubled quotes count as one character, and each line break the scalar folded
+    into a space or newline is skipped together with the next line's indentation."""
+    raw, j, i, found = doc.raw_line(line), start, 0, (line, start + 1)
+    last_line = line + text.count("\n") + len(text) + 1   # bounds the walk on surprises
+    while raw is not None and i <= offset and line <= last_line:
+        if i == len(text):
+            return line, j + 1
+        if j >= len(raw):  # the line ends: the fold made it a space or a newline
+            if text[i] in " \n":
+                found = (line, j + 1)
+                i += 1
+            line += 1
+            raw = doc.raw_line(line)
+            j = 0
+            while raw is not None and j < len(raw) and raw[j] in " \t" and (indent is None or j < indent):
+                j += 1
+            continue
+        step = 1
+        if quote == '"' and raw[j] == "\\":
+            step = {"x": 4, "u": 6, "U": 10}.get(raw[j + 1:j + 2], 2)
+        elif quote == "'" and raw.startswith("''", j):
+            step = 2
+        elif raw[j] != text[i]:
+            j += 1   # written but not part of the value (spaces before a fold)
+            continue
+        found = (line, j + 1)
+        i += 1
+        j += step
+    return found
 
 
 def _problem(err: UnexpectedInput, text: str, kind: str, doc: Document, path: tuple) -> Problem:
     offset = len(kind) + 2  # the "%kind " prefix
-    line = err.line if err.line not in (None, -1) else 1
-    col = err.column if err.column not in (None, -1) else len(text) + offset
+    if err.line in (None, -1) or err.column in (None, -1):  # no position: the end of the text
+        line, col = text.count("\n") + 1, len(text.split("\n")[-1]) + 1 + offset
+    else:
+        line, col = err.line, err.column
     if line == 1:
         col = max(1, col - offset)
     file_line, file_col = position(doc, path, text, line, col)
     if isinstance(err, UnexpectedCharacters):
-        message = f"unexpected character '{text_at(text, line, col)}'"
-        hint = "names are lowercase_with_underscores; strings use double quotes"
+        char = text_at(text, line, col)
+        if char == '"':
+            message = "a string is not closed"
+            hint = "end it with '\"' on the same line; a string cannot span lines"
+        else:
+            message = f"unexpected character '{char}'"
+            hint = ("names are lowercase_with_underscores" if char.isupper()
+                    else "strings use double quotes" if char == "'"
+                    else "names are lowercase_with_underscores; strings use double quotes")
     elif isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
         message = f"the {kind} ends too early"
         hint = _expected(err) or "is a '}' or an operand missing?"

@@ -1,0 +1,192 @@
+"""Packs: factions, maps and decks shared by the community, in a folder or a .zip.
+
+A pack is data only. Loading one never runs code, never reads a file outside the pack (a
+path with `..`, an absolute path, a link leaving the folder and any such zip entry are
+refused) and bounds what it reads (file count and sizes), so a pack from a stranger can at
+worst be refused with a clear message.
+"""
+from __future__ import annotations
+
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from . import __version__
+from .board import MapDef, bundled_maps, load_map
+from .cards import Deck
+from .decks import load_deck
+from .documents import Document, load_yaml
+from .errors import DataError, Problem
+from .factions import FactionDef, bundled_factions, load_faction
+from .schemas import validate
+
+MANIFEST = "pack.yaml"
+MAX_FILES = 500
+MAX_FILE_BYTES = 2_000_000
+MAX_TOTAL_BYTES = 50_000_000
+
+
+@dataclass
+class Pack:
+    id: str
+    name: str
+    version: str
+    source: str
+    factions: dict[str, FactionDef] = field(default_factory=dict)
+    maps: dict[str, MapDef] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+
+
+class _Files:
+    """Reads files of a pack by relative path, from a folder or a zip, refusing escapes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.zip: zipfile.ZipFile | None = None
+        self.names: dict[str, zipfile.ZipInfo] = {}
+        if path.is_file():
+            try:
+                self.zip = zipfile.ZipFile(path)
+            except (zipfile.BadZipFile, OSError) as exc:
+                raise DataError([Problem(str(path), 1, 1, f"not a pack: cannot open the zip ({exc})",
+                                         "a pack is a folder or a .zip holding pack.yaml")]) from None
+            self._check_zip()
+
+    def _check_zip(self) -> None:
+        problems, total = [], 0
+        infos = self.zip.infolist()
+        if len(infos) > MAX_FILES:
+            problems.append(Problem(str(self.path), 1, 1, f"the zip holds {len(infos)} entries (at most {MAX_FILES})"))
+        for info in infos:
+            name = info.filename
+            if _unsafe(name):
+                problems.append(Problem(str(self.path), 1, 1, f"refused zip entry '{name}': it points outside the pack",
+                                        "a pack's zip entries must be relative paths without '..'"))
+                continue
+            if (info.external_attr >> 16) & 0o170000 == 0o120000:
+                problems.append(Problem(str(self.path), 1, 1, f"refused zip entry '{name}': links are not allowed"))
+                continue
+            total += info.file_size
+            if not info.is_dir():
+                self.names[name] = info
+        if total > MAX_TOTAL_BYTES:
+            problems.append(Problem(str(self.path), 1, 1, f"the zip unpacks to {total} bytes (at most {MAX_TOTAL_BYTES})"))
+        if problems:
+            raise DataError(problems)
+
+    def source(self, name: str) -> str:
+        return f"{self.path}!{name}" if self.zip else str(self.path / name)
+
+    def read(self, name: str) -> str | None:
+        """The text of a pack file, or None if the pack has no such file."""
+        if self.zip is not None:
+            info = self.names.get(name)
+            if info is None:
+                return None
+            if info.file_size > MAX_FILE_BYTES:
+                raise DataError([Problem(self.source(name), 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
+            with self.zip.open(info) as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
+        else:
+            target = (self.path / name)
+            root = self.path.resolve()
+            if not target.resolve().is_relative_to(root):
+                raise DataError([Problem(self.source(name), 1, 1, "refused: the file lies outside the pack")])
+            if not target.is_file():
+                return None
+            with open(target, "rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise DataError([Problem(self.source(name), 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise DataError([Problem(self.source(name), 1, 1, "the file is not UTF-8 text")]) from None
+
+
+def _unsafe(name: str) -> bool:
+    path = PurePosixPath(name.replace("\\", "/"))
+    return path.is_absolute() or ".." in path.parts or bool(re.match(r"^[A-Za-z]:", name))
+
+
+def load_pack(path: str | Path) -> Pack:
+    """Load and check every file of a pack; all problems are reported together."""
+    path = Path(path)
+    if not path.exists():
+        raise DataError([Problem(str(path), 1, 1, "no such pack", "give a pack folder or a .zip")])
+    files = _Files(path)
+    text = files.read(MANIFEST)
+    if text is None:
+        raise DataError([Problem(files.source(MANIFEST), 1, 1, "the pack has no pack.yaml",
+                                 "a pack needs a manifest named pack.yaml at its top")])
+    doc = load_yaml(text=text, source=files.source(MANIFEST))
+    problems = validate(doc, "pack")
+    if problems:
+        raise DataError(problems)
+    m = doc.data
+    problems += _check_version(doc)
+    pack = Pack(m["id"], m["name"], m["version"], str(path))
+    loaders = {"factions": (load_faction, pack.factions), "maps": (load_map, pack.maps), "decks": (load_deck, pack.decks)}
+    for kind, (loader, into) in loaders.items():
+        for i, name in enumerate(m.get(kind, ())):
+            if _unsafe(name):
+                problems.append(doc.problem((kind, i), f"refused '{name}': it points outside the pack"))
+                continue
+            body = files.read(name)
+            if body is None:
+                problems.append(doc.problem((kind, i), f"the pack has no file '{name}'"))
+                continue
+            try:
+                item = loader(files.source(name), text=body)
+            except DataError as exc:
+                problems += exc.problems
+                continue
+            if item.id in into:
+                problems.append(doc.problem((kind, i), f"two {kind} of this pack have the id '{item.id}'"))
+            into[item.id] = item
+    if problems:
+        raise DataError(problems)
+    return pack
+
+
+def _check_version(doc: Document) -> list[Problem]:
+    mine = _numbers(__version__)
+    for clause in doc.data["rootlaw"].split(","):
+        op, number = re.match(r"\s*(==|>=|<=|>|<)\s*([0-9.]+)", clause).groups()
+        want = _numbers(number)
+        ok = {"==": mine == want, ">=": mine >= want, "<=": mine <= want, ">": mine > want, "<": mine < want}[op]
+        if not ok:
+            return [doc.problem(("rootlaw",), f"this pack supports rootlaw {doc.data['rootlaw']}, "
+                                              f"not this rootlaw ({__version__})",
+                                "use a rootlaw version the pack supports, or ask its authors for an update")]
+    return []
+
+
+def _numbers(version: str) -> tuple[int, ...]:
+    parts = [int(x) for x in version.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
+
+
+def load_packs(paths: list[str]) -> tuple[dict[str, FactionDef], dict[str, MapDef]]:
+    """Factions and maps of several packs, refusing an id that is bundled or in two packs."""
+    factions: dict[str, FactionDef] = {}
+    maps: dict[str, MapDef] = {}
+    owner: dict[str, str] = {}
+    problems: list[Problem] = []
+    bundled_f, bundled_m = set(bundled_factions()), set(bundled_maps())
+    for path in paths:
+        pack = load_pack(path)
+        for kind, items, into, taken in (("faction", pack.factions, factions, bundled_f),
+                                         ("map", pack.maps, maps, bundled_m)):
+            for item_id, item in items.items():
+                if item_id in taken:
+                    problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is already a bundled {kind}",
+                                            "give the pack's one another id"))
+                elif item_id in into:
+                    problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is also in the pack {owner[item_id]}"))
+                into[item_id] = item
+                owner[item_id] = path
+    if problems:
+        raise DataError(problems)
+    return factions, maps
