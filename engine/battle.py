@@ -169,7 +169,8 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
     pieces = list(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
     warriors = [p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior"]
     pool = warriors or pieces
-    pool = game.modify("hit_order", pool, player=player, clearing=clearing)
+    # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
+    pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=tuple(pieces))
     seen, out = set(), []
     for pid in sorted(pool):
         key = (game.s.pieces[pid][1], bool(game.pieces_at(piece_loc(pid))), game.s.pieces[pid][2])

@@ -107,8 +107,9 @@ def craft(game: Game, player: str, card: int) -> None:
 
 
 def favor(game: Game, player: str, suit: str) -> None:
-    """The Favor cards: remove every enemy piece in clearings of one suit."""
+    """The Favor cards: remove every enemy piece in clearings of one suit (pawns cannot be removed)."""
     doomed = [pid for clearing in game.clearings() if game.suit(clearing) == suit
-              for pid in game.pieces_at(clearing_loc(clearing)) if game.s.pieces[pid][0] != player]
+              for pid in game.pieces_at(clearing_loc(clearing))
+              if game.s.pieces[pid][0] != player and game.rules.category(*game.s.pieces[pid][:2]) != "pawn"]
     game.trace("4.1.2", f"{player}'s favor removes {len(doomed)} enemy pieces in {suit} clearings")
     game.remove(doomed, "effect", player)

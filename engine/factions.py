@@ -6,6 +6,7 @@ with its position. Nothing in this module names a faction.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,12 +91,15 @@ def build_faction(doc: Document) -> FactionDef:
     action_specs = d.get("actions", {})
     vocab = Vocabulary(d["id"], set(pieces), set(variables),
                        set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ())),
-                       set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()})
+                       set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
+                       piles=set(d.get("piles", {})))
     comp = Compiler(vocab)
     problems = vocab.problems
     for name, track in d.get("tracks", {}).items():
         if track["piece"] not in pieces:
-            problems.append(doc.problem(("tracks", name, "piece"), f"unknown piece '{track['piece']}'"))
+            problems.append(doc.problem(("tracks", name, "piece"), f"unknown piece '{track['piece']}'",
+                                        _did_you_mean(track["piece"], pieces,
+                                                      f"pieces of this faction: {', '.join(pieces)}")))
     piles = {name: (comp.expression(doc, ("piles", name, "limit"), spec["limit"], f"pile {name}")
                     if spec.get("limit") is not None else None)
              for name, spec in d.get("piles", {}).items()}
@@ -119,6 +123,11 @@ def build_faction(doc: Document) -> FactionDef:
                                  spec.get("once_per_turn", False), spec.get("free", False))
     triggers, modifiers = [], []
     for i, spec in enumerate(d.get("abilities", ())):
+        if "if" in spec and _never_true(spec["if"]):
+            what = "trigger" if "on" in spec else "modifier"
+            problems.append(doc.problem(("abilities", i, "if"), f"ability '{spec['id']}' can never fire: "
+                                        "its condition is always false",
+                                        f"remove the ability, or give the {what} a condition that can hold"))
         ability = compile_ability(comp, doc, ("abilities", i), spec, spec["id"])
         if isinstance(ability, Trigger):
             triggers.append(ability)
@@ -152,7 +161,9 @@ def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, 
         for i, choice in enumerate(spec["choices"]):
             if choice not in actions and choice not in BUILT_IN_ACTIONS:
                 problems.append(doc.problem(path + ("actions", "choices", i), f"unknown action '{choice}'",
-                                            f"define it under 'actions:' or use {', '.join(BUILT_IN_ACTIONS)}"))
+                                            _did_you_mean(choice, (*actions, *BUILT_IN_ACTIONS),
+                                                          "define it under 'actions:' or use "
+                                                          + ", ".join(BUILT_IN_ACTIONS))))
         limit = _expr_id(comp, doc, path + ("actions", "limit"), spec.get("limit"), "limit")
         return {"kind": "actions", "rule": rule, "choices": tuple(spec["choices"]), "limit": limit,
                 "extra_per_bird": spec.get("extra_per_bird", False)}
@@ -169,9 +180,30 @@ def _setup_step(doc: Document, comp: Compiler, path: tuple, step: dict, pieces: 
     for kind in step["home"]["pieces"]:
         if kind not in pieces:
             problems.append(doc.problem(path + ("home", "pieces", kind), f"unknown piece '{kind}'",
-                                        f"pieces of this faction: {', '.join(pieces)}", at_key=True))
+                                        _did_you_mean(kind, pieces, f"pieces of this faction: {', '.join(pieces)}"),
+                                        at_key=True))
     return {"kind": "home", "rule": rule, "where": step["home"].get("where", "corner"),
             "pieces": tuple(step["home"]["pieces"].items())}
+
+
+def _did_you_mean(word: Any, known: Any, fallback: str) -> str:
+    """'did you mean X?' for a likely typo, otherwise `fallback`."""
+    close = difflib.get_close_matches(str(word), [str(k) for k in known], 1)
+    return f"did you mean '{close[0]}'?" if close else fallback
+
+
+_FALSE_TEXTS = {"false", "none", "0", "not true"}
+
+
+def _never_true(condition: Any) -> bool:
+    """Whether an ability's condition is a constant that never holds: YAML false or 0, or a
+    text that is only `false`, `none`, `0` or `not true` (in parentheses or not)."""
+    if isinstance(condition, (bool, int)):
+        return not condition
+    text = " ".join(line.split("#", 1)[0] for line in str(condition).splitlines()).strip()
+    while text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    return " ".join(text.split()) in _FALSE_TEXTS
 
 
 def _expr_id(comp: Compiler, doc: Document, path: tuple, text: Any, what: str) -> str | None:

@@ -408,6 +408,7 @@ class Game:
                  f" -> {player.score}")
         self.trace(rule, f"{faction} {points:+d} VP: {why}")
         if player.score >= WIN_SCORE and self.s.winner is None:
+            self.trace("3.1", f"{faction} reaches {WIN_SCORE} VP and wins")
             self.end(faction, "reached 30 VP")
 
     def end(self, winner: str | None, why: str) -> None:

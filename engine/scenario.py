@@ -292,12 +292,20 @@ def _option(game: Game, value: Any) -> Any:
     """The pending decision's option that `value` names.
 
     Card and piece options are bare numbers that depend on deck and placement order, so a
-    scenario may name a card in the decider's hand or piles by its id ("ambush_fox") and a
-    piece by "<faction> <kind>"; any other value is taken as written.
+    scenario may name a card in the decider's hand or piles by its id ("ambush_fox"), a
+    persistent card's action by "card:<card id>" ("card:tax_collector") and a piece by
+    "<faction> <kind>"; any other value is taken as written.
     """
     decision = game.pending()
     value = _freeze(value)
     if decision is None or not isinstance(value, str) or value in decision["options"]:
+        return value
+    if value.startswith("card:") and not value[5:].isdigit():
+        # a persistent card's action, named by the card's id: "card:tax_collector"
+        for option in decision["options"]:
+            if isinstance(option, str) and option.startswith("card:") and option[5:].isdigit() \
+                    and game.rules.deck.cards[int(option[5:])].id == value[5:]:
+                return option
         return value
     player = game.s.players[decision["player"]]
     held = set(player.hand).union(*player.piles.values())
@@ -336,6 +344,10 @@ def _check(game: Game, expect: dict) -> list[str]:
         have = sorted(game.rules.deck.cards[c].id for c in s.players[fid].hand)
         if have != sorted(cards):
             out.append(f"hand of {fid}: expected {sorted(cards)}, found {have}")
+    for fid, cards in (expect.get("persistent") or {}).items():
+        have = sorted(game.rules.deck.cards[c].id for c in s.players[fid].persistent)
+        if have != sorted(cards):
+            out.append(f"play area of {fid}: expected {sorted(cards)}, found {have}")
     for fid, piles in (expect.get("piles") or {}).items():
         for pile, want in piles.items():
             cards = s.players[fid].piles.get(pile, ())

@@ -8,6 +8,7 @@ name, an unknown function or a wrong number of arguments is a load error with a 
 from __future__ import annotations
 
 import difflib
+import inspect
 import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -41,6 +42,7 @@ class Vocabulary:
     code: dict[str, Any] = field(default_factory=dict)   # compiled blocks and expressions by id
     problems: list[Problem] = field(default_factory=list)
     counter: int = 0
+    piles: set[str] | None = None  # the card piles ('spend ... from PILE'); None: any of `words`
 
     def new_id(self, what: str) -> str:
         self.counter += 1
@@ -230,9 +232,11 @@ class Compiler:
         return self._expr(child, src, scope)
 
     def _word(self, tok: Token, src: Source) -> str:
+        """A card pile named after draw ... into, spend ... from, put ... onto, discard ... from."""
         word = str(tok)
-        if word not in self.vocab.words:
-            self._unknown(src, tok, f"unknown name '{word}'", self.vocab.words, "piles and boxes are declared in the faction file")
+        known = self.vocab.words if self.vocab.piles is None else self.vocab.piles
+        if word not in known:
+            self._unknown(src, tok, f"unknown pile '{word}'", known, "card piles are declared under 'piles:'")
         return word
 
     def _unknown(self, src: Source, tok: Any, message: str, known: Any, hint: str | None = None) -> None:
@@ -323,7 +327,9 @@ class Compiler:
         if name in VALUES:
             return VALUES[name]
         known = set(scope.all()) | self.vocab.variables | set(CONSTANTS) | self.vocab.pieces | self.vocab.words | set(VALUES)
-        self._unknown(src, tok, f"unknown name '{name}'", known)
+        self._unknown(src, tok, f"unknown name '{name}'", known,
+                      "a name is bound (choose, for each, let, a filter), a var, a piece, a pile, box, "
+                      "track, action or word of the faction file, or a constant (docs/language.md)")
         return _never
 
     def _call(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
@@ -339,7 +345,7 @@ class Compiler:
                     else f"{builtin.min_args} to {builtin.max_args}")
             self.vocab.problems.append(src.problem(tok.line, tok.column,
                                                    f"{name}() takes {want} argument(s), got {len(args)}",
-                                                   builtin.doc or None))
+                                                   ": ".join(filter(None, (signature(name), builtin.doc)))))
             return _never
         fn = builtin.fn
         if not args:
@@ -388,6 +394,15 @@ class _Scope:
 
     def bind(self, name: str) -> "_Scope":
         return _Scope((name,), self.fields, self)
+
+
+def signature(name: str) -> str:
+    """How a builtin function is called, e.g. 'warriors(faction, c)'; optional arguments in []."""
+    params = list(inspect.signature(FUNCTIONS[name].fn).parameters.values())[1:]  # after ctx
+    required = [p.name for p in params if p.default is inspect.Parameter.empty]
+    optional = [p.name for p in params if p.default is not inspect.Parameter.empty]
+    shown = ", ".join(required) + "".join(f"[, {p}]" if required or i else f"[{p}]" for i, p in enumerate(optional))
+    return f"{name}({shown})"
 
 
 def _never(ctx: Ctx) -> Any:

@@ -38,7 +38,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "max_rolled_hits": ("faction", "clearing"),
     "extra_hits": ("side", "attacker", "defender", "clearing"),
     "hit_pieces": ("player", "clearing", "chosen"),
-    "hit_order": ("player", "clearing"),
+    "hit_order": ("player", "clearing", "candidates"),  # candidates: all pieces that may take the hit
     "removal_vp": ("piece", "by"),
     "may_craft": ("player", "card"),
     "craft_vp": ("player", "card"),
