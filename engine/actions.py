@@ -16,9 +16,9 @@ from .game import Game, clearing_loc, distinct_cards
 from .language.context import Ctx
 from .language.runtime import action_available, action_frame
 from .language.statements import block_frame
-from .movement import move_options
+from .movement import can_move
 
-BUILT_IN = {"move": lambda g, p: bool(move_options(g, p)),
+BUILT_IN = {"move": can_move,
             "battle": lambda g, p: bool(battle_clearings(g, p)),
             "craft": lambda g, p: bool(craftable(g, p))}
 

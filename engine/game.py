@@ -110,7 +110,7 @@ class Game:
         if decision is None:
             raise IllegalAnswer("the game has ended; there is nothing to answer")
         option = _freeze(option)
-        if option not in decision["options"]:
+        if not any(option == o and type(option) is type(o) for o in decision["options"]):
             shown = ", ".join(_show(o) for o in decision["options"][:12])
             raise IllegalAnswer(f"{_show(option)} is not an option of '{decision['kind']}' "
                                 f"for {decision['player']}; options: {shown}")

@@ -35,22 +35,33 @@ def destinations(game: Game, player: str, origin: int, ignore_rule: bool = False
     return [(d, ferry) for d, ferry in out if origin_ruled or game.rules_clearing(player, d)]
 
 
-def move_options(game: Game, player: str, frame: dict | None = None) -> dict[tuple[int, int], dict[str, int]]:
-    """Every legal (origin, destination) with the most pieces of each kind that may go."""
+def move_options(game: Game, player: str, frame: dict | None = None, origin: int | None = None,
+                 first: bool = False) -> dict[tuple[int, int], dict[str, int]]:
+    """Every legal (origin, destination) with the most pieces of each kind that may go.
+
+    `origin` limits the search to one origin; `first` stops at the first legal move (for
+    "can this player move?"), so menus do not pay for the whole list.
+    """
     frame = frame or {}
     allowed_from, allowed_to = frame.get("from"), frame.get("to")
     ignore_rule = frame.get("ignore_rule", False) or game.modify("ignore_rule_moving", False, player=player)
     out = {}
-    for origin in game.clearings():
-        if allowed_from is not None and origin not in allowed_from:
+    for start in (game.clearings() if origin is None else (origin,)):
+        if allowed_from is not None and start not in allowed_from:
             continue
-        pieces = movable(game, player, origin, frame.get("kinds"))
+        pieces = movable(game, player, start, frame.get("kinds"))
         if not pieces:
             continue
-        for dest, _ in destinations(game, player, origin, ignore_rule):
+        for dest, _ in destinations(game, player, start, ignore_rule):
             if allowed_to is None or dest in allowed_to:
-                out[(origin, dest)] = {k: len(v) for k, v in sorted(pieces.items())}
+                out[(start, dest)] = {k: len(v) for k, v in sorted(pieces.items())}
+                if first:
+                    return out
     return out
+
+
+def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
+    return bool(move_options(game, player, frame, first=True))
 
 
 def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
@@ -69,16 +80,16 @@ def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[st
 def move(game: Game, f: dict) -> None:
     """One move: origin, destination, then how many of each kind (Law 4.2)."""
     player = f["player"]
-    options = move_options(game, player, f)
     if "origin" not in f:
-        origins = sorted({o for o, _ in options})
+        origins = sorted({o for o, _ in move_options(game, player, f)})
         if not origins:
             game.pop(False)
             return
         if game.ask(f, "origin", player, "move_from", origins, "move from which clearing?"):
             return
+    options = move_options(game, player, f, origin=f["origin"])
     if "dest" not in f:
-        dests = sorted(d for o, d in options if o == f["origin"])
+        dests = sorted(d for _, d in options)
         if game.ask(f, "dest", player, "move_to", dests, f"move from {f['origin']} to which clearing?"):
             return
     if "group" not in f:

@@ -15,7 +15,7 @@ from ..battle import battle_clearings
 from ..board import SUITS, path_ends
 from ..cards import matches_suit
 from ..game import clearing_loc, path_loc, piece_loc
-from ..movement import move_options
+from ..movement import can_move
 from .context import Ctx, LanguageError
 
 
@@ -428,4 +428,4 @@ def _can_battle(ctx: Ctx) -> bool:
 @builtin("can_move", 0)
 def _can_move(ctx: Ctx) -> bool:
     """Whether I could make a move now."""
-    return bool(move_options(ctx.game, ctx.me))
+    return can_move(ctx.game, ctx.me)

@@ -22,10 +22,14 @@ _TERMINALS = {
 }
 
 
-@lru_cache(maxsize=1)
-def parser() -> Lark:
+@lru_cache(maxsize=2)
+def parser(strict: bool = False) -> Lark:
+    """The LALR parser. The test suite builds it with strict=True, which makes any grammar
+    conflict an error; play uses Lark's on-disk cache, because building the tables (and the
+    strict check) costs about a second at every start."""
     grammar = data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", strict=True, propagate_positions=True, maybe_placeholders=True)
+    return Lark(grammar, parser="lalr", strict=strict, cache=not strict, propagate_positions=True,
+                maybe_placeholders=True)
 
 
 class SyntaxProblem(Exception):

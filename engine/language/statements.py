@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ..game import _freeze, clearing_loc, piece_loc
 from ..battle import battle_clearings
 from ..crafting import craftable
-from ..movement import move_options
+from ..movement import can_move
 from .builtins import current_battle, location
 from .context import Ctx, LanguageError
 
@@ -356,7 +356,7 @@ class Move(Stmt):
         return frame
 
     def possible(self, ctx: Ctx) -> bool:
-        return bool(move_options(ctx.game, ctx.me, self._frame(ctx)))
+        return can_move(ctx.game, ctx.me, self._frame(ctx))
 
     def run(self, game: Any, f: dict) -> bool:
         game.push(self._frame(ctx_of(game, f)))
