@@ -159,7 +159,12 @@ def _check(args: argparse.Namespace) -> int:
         raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
     failed = 0
     for path in files:
-        outcome = run_scenario(path)
+        try:
+            outcome = run_scenario(path)
+        except DataError as exc:
+            print(f"ERROR {path}:\n{exc}")
+            failed += 1
+            continue
         print(outcome.report())
         failed += not outcome.passed
     print(f"{len(files) - failed} passed, {failed} failed")

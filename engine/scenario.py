@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .actions import step_frame
 from .content import find_faction, make_rules
 from .documents import Document, load_yaml
 from .errors import DataError, RootlawError
@@ -265,6 +266,13 @@ def _run(game: Game, run: dict, answers: list) -> None:
     player = run.get("player", game.current)
     if "turn" in run:
         s.stack = [{"op": "turn", "player": player}]
+    elif "step" in run:
+        s.phase = run["phase"]
+        steps = game.faction(player).turn[run["phase"]]
+        if run["step"] >= len(steps):
+            raise RootlawError(f"{player} has {len(steps)} step(s) in {run['phase']}; there is no step {run['step']}")
+        step = steps[run["step"]]
+        s.stack = [step_frame(game, player, step)]
     elif "phase" in run:
         s.phase = run["phase"]
         s.stack = [{"op": "steps", "player": player, "phase": run["phase"], "index": 0}]
