@@ -252,7 +252,7 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
 
 @builtin("kind_of_suit", 1)
 def _kind_of_suit(ctx: Ctx, suit: str) -> Any:
-    """My piece kind printed with this suit (such as a base or graveyard of that suit), or none."""
+    """My piece kind printed with this suit (a building of that suit, say), or none."""
     for kind, piece in ctx.game.faction(ctx.me).pieces.items():
         if piece.suit == suit:
             return kind
@@ -268,7 +268,7 @@ def _suit_of_kind(ctx: Ctx, kind: str, faction: str | None = None) -> Any:
 
 @builtin("box", 1)
 def _box(ctx: Ctx, name: str) -> str:
-    """One of my boxes off the map (such as an officers box), as a location."""
+    """One of my boxes on the faction board (pieces kept off the map), as a location."""
     return f"b{ctx.me}.{name}"
 
 
