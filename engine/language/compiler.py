@@ -401,8 +401,10 @@ def signature(name: str) -> str:
     params = list(inspect.signature(FUNCTIONS[name].fn).parameters.values())[1:]  # after ctx
     required = [p.name for p in params if p.default is inspect.Parameter.empty]
     optional = [p.name for p in params if p.default is not inspect.Parameter.empty]
-    shown = ", ".join(required) + "".join(f"[, {p}]" if required or i else f"[{p}]" for i, p in enumerate(optional))
-    return f"{name}({shown})"
+    tail = ""
+    for i in reversed(range(len(optional))):
+        tail = f"[{', ' if required or i else ''}{optional[i]}{tail}]"
+    return f"{name}({', '.join(required)}{tail})"
 
 
 def _never(ctx: Ctx) -> Any:
