@@ -55,6 +55,16 @@ def battle(game: Game, f: dict) -> None:
                         defenders(game, attacker, f["clearing"], f.get("against")),
                         "battle whom?"):
                 return
+        # declared hook point for interventions: abilities may add a cost or cancel the battle
+        f["stage"], f["cancellable"] = "start", True
+        game.emit("before_battle", player=attacker, clearing=f["clearing"], defender=f["defender"])
+        return
+    if stage == "start":
+        del f["cancellable"]
+        if f.get("cancelled"):
+            game.log(f"{game.name(attacker)}'s battle in {f['clearing']} is cancelled")
+            game.pop(False)
+            return
         game.log(f"{game.name(attacker)} battles {game.name(f['defender'])} in clearing {f['clearing']}")
         game.trace("4.3", f"{attacker} attacks {f['defender']} in {f['clearing']}")
         f["stage"] = "ambush"

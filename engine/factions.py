@@ -46,7 +46,6 @@ class FactionDef:
     pieces: dict[str, PieceDef]
     setup: tuple[dict, ...]
     turn: dict[str, tuple[dict, ...]]
-    hand_limit: int = 5
     craft_items: bool = True
     boxes: tuple[str, ...] = ()
     piles: dict[str, str | None] = field(default_factory=dict)   # pile -> limit expression id
@@ -142,7 +141,7 @@ def build_faction(doc: Document) -> FactionDef:
         raise DataError(problems)
     return FactionDef(
         id=d["id"], names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
-        pieces=pieces, setup=setup, turn=turn, hand_limit=d.get("hand_limit", 5),
+        pieces=pieces, setup=setup, turn=turn,
         craft_items=d.get("craft_items", True), boxes=boxes, piles=pile_limits, tracks=tracks,
         variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
         code=dict(vocab.code), doc=doc,

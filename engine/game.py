@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from . import events
 from .board import MapDef, path_ends
 from .cards import BIRD, Deck, matches_suit
-from .errors import IllegalAnswer, RuleLoopError
+from .errors import IllegalAnswer, RootlawError, RuleLoopError
 from .frames import HANDLERS
 from .language.holders import card_holders, faction_owner
-from .language.context import Ctx
+from .language.context import Ctx, LanguageError
 from .rng import Rng
 from .state import Player, State
 
@@ -127,7 +127,11 @@ class Game:
                 s.stack.clear()
                 break
             frame = self._frame = s.stack[-1]
-            HANDLERS[frame["op"]](self, frame)
+            try:
+                HANDLERS[frame["op"]](self, frame)
+            except LanguageError as exc:
+                who = f" of {frame['me']}" if "me" in frame else ""
+                raise RootlawError(f"ability '{frame.get('ability', frame['op'])}'{who} failed: {exc}") from None
             s.steps += 1
             if s.steps > STEP_BUDGET:
                 names = sorted({f.get("ability") or f["op"] for f in s.stack})
@@ -257,12 +261,13 @@ class Game:
         return [f for f in self.s.seats if f in here]
 
     def rule_weights(self, clearing: int) -> dict[str, int]:
+        """Warriors plus buildings standing in the clearing, per faction (Law 2.5)."""
         weights: dict[str, int] = {}
         for pid in self.s.at.get(clearing_loc(clearing), ()):
             f, k, _ = self.s.pieces[pid]
             if self.rules.piece_defs[(f, k)].category in ("warrior", "building"):
                 weights[f] = weights.get(f, 0) + 1
-        return self.modify("rule_weights", weights, clearing=clearing)
+        return weights
 
     def ruler(self, clearing: int) -> str | None:
         """Law 2.5: most warriors plus buildings; a tie rules nobody."""

@@ -87,7 +87,19 @@ def move(game: Game, f: dict) -> None:
             return
         if game.ask(f, "origin", player, "move_from", origins, "move from which clearing?"):
             return
+    if not f.get("intervened"):
+        # declared hook point for interventions: abilities may add a cost or cancel the move
+        f["intervened"], f["cancellable"] = True, True
+        game.emit("before_move", player=player, origin=f["origin"])
+        return
+    if f.pop("cancellable", False) and f.get("cancelled"):
+        game.log(f"{game.name(player)}'s move from {f['origin']} is cancelled")
+        game.pop(False)
+        return
     options = move_options(game, player, f, origin=f["origin"])
+    if not options:
+        game.pop(False)  # an intervention's cost left nothing to move
+        return
     if "dest" not in f:
         dests = sorted(d for _, d in options)
         if game.ask(f, "dest", player, "move_to", dests, f"move from {f['origin']} to which clearing?"):

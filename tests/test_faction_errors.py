@@ -27,7 +27,7 @@ EXPECTED: dict[str, list[tuple[int, int, str, str | None]]] = {
     "alias_refused": [(5, 12, "anchors are not allowed ('&soldier')", "may not use anchors")],
     "yaml11_boolean": [(4, 14, "expected true or false, found a string ('no')", "yes/no/on/off are read as text")],
     # -- the schema -------------------------------------------------------------------------
-    "unknown_top_key": [(6, 1, "unknown key 'hand_limt'", "did you mean 'hand_limit'?")],
+    "unknown_top_key": [(6, 1, "unknown key 'setup_ordr'", "did you mean 'setup_order'?")],
     "misspelt_piece_key": [(7, 5, "unknown key 'catgory'", "did you mean 'category'?")],
     "wrong_type": [(5, 39, "expected an integer, found a string ('ten')", None)],
     "bad_enum": [(5, 23, "'soldier' is not one of warrior, building, token, pawn, marker", None)],

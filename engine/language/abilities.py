@@ -13,7 +13,7 @@ from .context import Ctx
 from ..documents import Document
 from .compiler import Compiler
 from .holders import Holders
-from .hooks import EVENTS, HOOKS, SNAPSHOT_FIELDS
+from .hooks import EVENTS, HOOKS
 from .statements import block_frame
 
 Fn = Callable[[Ctx], Any]
@@ -66,7 +66,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
         if event not in EVENTS:
             problems.append(doc.problem(path + ("on",), f"unknown event '{event}'", f"events: {', '.join(EVENTS)}"))
             return None
-        fields = {"event": EVENTS[event], "p": SNAPSHOT_FIELDS}
+        fields = {"event": EVENTS[event]}
         names = bound + ("event",)
         when = comp.expression(doc, path + ("if",), spec["if"], aid, names, fields) if "if" in spec else None
         return Trigger(aid, rule, event, when, comp.effect(doc, path + ("do",), spec["do"], aid, names, fields))

@@ -20,6 +20,7 @@ from ..errors import Problem
 from . import statements as st
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .context import Ctx, LanguageError
+from .hooks import SNAPSHOT_FIELDS
 from .parser import SyntaxProblem, parse, position
 
 Fn = Callable[[Ctx], Any]
@@ -166,19 +167,20 @@ class Compiler:
         if kind == "choose":
             name, source, options, body = c
             by, optional, prompt = options.children
-            inner = scope.bind(str(name))
+            inner = scope.bind(str(name), _element_fields(source))
             return st.Choose(str(name), e(source), e(by), optional is not None,
                              str(prompt)[1:-1] if prompt is not None else "",
                              self._block(body, src, inner), src.ability)
         if kind == "for_each":
             name, source, body = c
-            return st.ForEach(str(name), e(source), self._block(body, src, scope.bind(str(name))))
+            return st.ForEach(str(name), e(source),
+                              self._block(body, src, scope.bind(str(name), _element_fields(source))))
         if kind == "repeat":
             return st.Repeat(self._count(c[0], src, scope), self._block(c[1], src, scope))
         if kind == "if_stmt":
             return self._if(node, src, scope)
         if kind == "let":
-            scope.names.add(str(c[0]))
+            scope.add(str(c[0]))
             return st.Let(str(c[0]), e(c[1]))
         if kind == "set_var":
             if str(c[0]) not in self.vocab.variables:
@@ -269,7 +271,7 @@ class Compiler:
         if kind == "filter":
             name = str(c[0])
             source = self._expr(c[1], src, scope)
-            cond = self._expr(c[2], src, scope.bind(name))
+            cond = self._expr(c[2], src, scope.bind(name, _element_fields(c[1])))
 
             def filtered(ctx: Ctx) -> tuple:
                 out = []
@@ -359,8 +361,8 @@ class Compiler:
         base_node, field_tok = node.children
         base = self._expr(base_node, src, scope)
         name = str(field_tok)
-        if base_node.data == "name" and str(base_node.children[0]) in scope.fields:
-            allowed = scope.fields[str(base_node.children[0])]
+        allowed = scope.fields_of(str(base_node.children[0])) if base_node.data == "name" else None
+        if allowed is not None:
             if name not in allowed:
                 self._unknown(src, field_tok, f"'{base_node.children[0]}' has no field '{name}'", allowed,
                               f"fields: {', '.join(allowed)}")
@@ -375,12 +377,16 @@ class Compiler:
 
 
 class _Scope:
-    """Names bound at a point of an ability: binders of enclosing choose/for/let/filters."""
+    """Names bound at a point of an ability: binders of enclosing choose/for/let/filters.
 
-    def __init__(self, names: tuple[str, ...] | set, fields: dict[str, tuple[str, ...]],
+    A name may come with the fields its value is known to have (`event`, or one piece of
+    `event.pieces`), so a misspelt field is a load error; rebinding a name forgets them.
+    """
+
+    def __init__(self, names: tuple[str, ...] | set, fields: dict[str, tuple[str, ...] | None],
                  parent: "_Scope | None" = None) -> None:
         self.names = set(names)
-        self.fields = fields
+        self.own_fields = dict(fields)
         self.parent = parent
 
     def __contains__(self, name: str) -> bool:
@@ -389,11 +395,31 @@ class _Scope:
     def all(self) -> set[str]:
         return self.names | (self.parent.all() if self.parent else set())
 
-    def child(self) -> "_Scope":
-        return _Scope((), self.fields, self)
+    def fields_of(self, name: str) -> tuple[str, ...] | None:
+        if name in self.own_fields:
+            return self.own_fields[name]
+        return self.parent.fields_of(name) if self.parent else None
 
-    def bind(self, name: str) -> "_Scope":
-        return _Scope((name,), self.fields, self)
+    def add(self, name: str) -> None:
+        """`let`: bind a name in this scope, with no known fields."""
+        self.names.add(name)
+        self.own_fields[name] = None
+
+    def child(self) -> "_Scope":
+        return _Scope((), {}, self)
+
+    def bind(self, name: str, fields: tuple[str, ...] | None = None) -> "_Scope":
+        return _Scope((name,), {name: fields}, self)
+
+
+def _element_fields(node: Any) -> tuple[str, ...] | None:
+    """Fields of each item of a list expression, when known: the pieces of a removal event."""
+    if isinstance(node, Tree) and node.data == "filter":
+        return _element_fields(node.children[1])
+    if (isinstance(node, Tree) and node.data == "attr" and str(node.children[1]) == "pieces"
+            and node.children[0].data == "name" and str(node.children[0].children[0]) == "event"):
+        return SNAPSHOT_FIELDS
+    return None
 
 
 def signature(name: str) -> str:

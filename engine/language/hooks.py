@@ -14,7 +14,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "battle_started": ("attacker", "defender", "clearing"),
     "battle_effects": ("attacker", "defender", "clearing"),
     "battle_ended": ("attacker", "defender", "clearing"),
-    "before_battle": ("player", "clearing"),
+    "before_battle": ("player", "clearing", "defender"),
     "before_move": ("player", "origin"),
     "phase_start": ("player", "phase"),
     "phase_end": ("player", "phase"),
