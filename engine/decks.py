@@ -49,10 +49,11 @@ def load_deck(source: str | Path, text: str | None = None) -> Deck:
         if spec["kind"] == "action":
             when = comp.expression(doc, path + ("if",), spec["if"], c["id"], ("card",)) if "if" in spec else None
             code = comp.effect(doc, path + ("do",), spec["do"], c["id"], ("card",))
-            actions[c["id"]] = CardAction(c["id"], str(spec.get("rule", "")), spec["phase"], when, code,
+            actions[c["id"]] = CardAction(c["id"], str(spec.get("rule", c["id"])), spec["phase"], when, code,
                                           spec.get("once_per_turn", False))
             continue
-        ability = compile_ability(comp, doc, path, spec, c["id"], ("card",))
+        # a card's effect is traced under its card id, so scenarios can assert it fired
+        ability = compile_ability(comp, doc, path, {"rule": c["id"], **spec}, c["id"], ("card",))
         if isinstance(ability, Trigger):
             triggers.append((c["id"], ability))
         elif ability is not None:

@@ -143,6 +143,8 @@ class Game:
 
         A decision with one option answers itself: it changes nothing and keeps records short.
         """
+        if self.s.stack[-1] is not frame:
+            return True  # reactions this frame set off run first; it asks again when it resumes
         options = tuple(_freeze(o) for o in options)
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")

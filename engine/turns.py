@@ -102,7 +102,8 @@ def order_reactions(game: Game, f: dict) -> None:
         f["pending"] = pending[1:]
         game.push(dict(pending[0]))
         return
-    labels = [f"{i}:{p.get('ability', p['op'])}" for i, p in enumerate(pending)]
+    labels = [f"{i}:{p.get('ability', p['op'])}" + (f" ({p['me']})" if "me" in p else "")
+              for i, p in enumerate(pending)]
     game.ask(f, "pick", game.current, "order_reactions", labels, "which effect resolves first?")
 
 
