@@ -18,7 +18,7 @@ from .frames import HANDLERS
 from .language.holders import card_holders, faction_owner
 from .language.context import Ctx, LanguageError
 from .rng import Rng
-from .state import Player, State
+from .state import Player, State, freeze
 
 if TYPE_CHECKING:
     from .factions import FactionDef, PieceDef
@@ -109,7 +109,7 @@ class Game:
         decision = self.s.decision
         if decision is None:
             raise IllegalAnswer("the game has ended; there is nothing to answer")
-        option = _freeze(option)
+        option = freeze(option)
         if not any(option == o and type(option) is type(o) for o in decision["options"]):
             shown = ", ".join(_show(o) for o in decision["options"][:12])
             raise IllegalAnswer(f"{_show(option)} is not an option of '{decision['kind']}' "
@@ -145,7 +145,7 @@ class Game:
         """
         if self.s.stack[-1] is not frame:
             return True  # reactions this frame set off run first; it asks again when it resumes
-        options = tuple(_freeze(o) for o in options)
+        options = tuple(freeze(o) for o in options)
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if len(options) == 1:
@@ -168,7 +168,7 @@ class Game:
         index = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is frame)
         del stack[index]
         if "_ret" in frame and index > 0:
-            stack[index - 1][frame["_ret"]] = _freeze(result)
+            stack[index - 1][frame["_ret"]] = freeze(result)
 
     def clone(self) -> "Game":
         g = Game(self.rules, self.s.clone())
@@ -380,7 +380,7 @@ class Game:
         for f in sorted(vp, key=lambda f: f != self.current):
             self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens")
         if batch:
-            self.emit("removed", pieces=tuple(_freeze(b) for b in batch), cause=cause,
+            self.emit("removed", pieces=tuple(freeze(b) for b in batch), cause=cause,
                       attacker=context.get("attacker"), defender=context.get("defender"),
                       clearing=context.get("clearing"), ability=context.get("ability"))
         return batch
@@ -494,14 +494,6 @@ def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     for card in sorted(cards):
         seen.setdefault(game.rules.deck.cards[card], card)
     return sorted(seen.values())
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _freeze(v) for k, v in value.items()}
-    return value
 
 
 def _show(option: Any) -> str:

@@ -19,11 +19,11 @@ from .documents import Document, load_yaml
 from .errors import DataError, RootlawError
 from .factions import FactionDef
 from .frames import HANDLERS
-from .game import Game, Options, _freeze, _show, clearing_loc, path_loc, piece_loc
+from .game import Game, Options, _show, clearing_loc, path_loc, piece_loc
 from .language.runtime import action_frame
 from .rng import Rng
 from .schemas import validate
-from .state import Player, State
+from .state import Player, State, freeze
 
 ENTRY = re.compile(r"^(?P<faction>[a-z][a-z0-9_]*) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
                    r"(?: holding (?P<hf>[a-z][a-z0-9_]*) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
@@ -99,7 +99,7 @@ def _position(doc: Document, rules) -> State:
     for fid in s.seats:
         p = Player(fid)
         p.supply = {k: piece.count for k, piece in rules.factions[fid].pieces.items()}
-        p.vars = _freeze(dict(rules.factions[fid].variables))
+        p.vars = freeze(dict(rules.factions[fid].variables))
         s.players[fid] = p
     m = rules.map
     s.suits = {c: cl.suit for c, cl in m.clearings.items()}
@@ -150,7 +150,7 @@ def _position(doc: Document, rules) -> State:
     for fid, values in (d.get("vars") or {}).items():
         _check_faction(doc, rules, ("vars", fid), fid, problems)
         if fid in s.players:
-            s.players[fid].vars.update(_freeze(values))
+            s.players[fid].vars.update(freeze(values))
     turn = d.get("turn", s.seats[0])
     _check_faction(doc, rules, ("turn",), turn, problems)
     s.current = s.seats.index(turn) if turn in s.seats else 0
@@ -280,12 +280,12 @@ def _run(game: Game, run: dict, answers: list) -> None:
         s.stack = [{"op": "faction_setup", "player": player, "index": 0}]
     elif run["action"] in HANDLERS:
         frame = {"op": run["action"], "player": player}
-        frame.update(_freeze(run.get("with", {})))
+        frame.update(freeze(run.get("with", {})))
         s.stack = [frame]
     elif run["action"] in game.faction(player).actions:
         # a faction's own action, by id; `with` binds names its effect reads (its params)
         frame = action_frame(game, player, run["action"])
-        frame["env"] = _freeze(dict(run.get("with", {})))
+        frame["env"] = freeze(dict(run.get("with", {})))
         s.stack = [frame]
     else:
         known = sorted(set(game.faction(player).actions) | {"move", "battle", "craft"})
@@ -305,7 +305,7 @@ def _option(game: Game, value: Any) -> Any:
     "<faction> <kind>"; any other value is taken as written.
     """
     decision = game.pending()
-    value = _freeze(value)
+    value = freeze(value)
     if decision is None or not isinstance(value, str) or value in decision["options"]:
         return value
     if value.startswith("card:") and not value[5:].isdigit():
@@ -372,7 +372,7 @@ def _check(game: Game, expect: dict) -> list[str]:
     for fid, values in (expect.get("vars") or {}).items():
         for name, value in values.items():
             have = s.players[fid].vars.get(name)
-            if have != _freeze(value):
+            if have != freeze(value):
                 out.append(f"variable {name} of {fid}: expected {value}, found {have}")
     if "discard" in expect and len(s.discard) != expect["discard"]:
         out.append(f"discard pile: expected {expect['discard']} card(s), found {len(s.discard)}")

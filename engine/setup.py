@@ -4,10 +4,10 @@ from __future__ import annotations
 from .board import SUITS
 from .errors import RootlawError
 from .frames import handler
-from .game import Game, Rules, _freeze, clearing_loc
+from .game import Game, Rules, clearing_loc
 from .language.statements import block_frame
 from .rng import Rng
-from .state import Player, State
+from .state import Player, State, freeze
 
 STARTING_HAND = 3
 
@@ -29,7 +29,7 @@ def new_game(rules: Rules, factions: list[str], seed: int) -> Game:
     for fid in s.seats:
         p = Player(fid)
         p.supply = {kind: piece.count for kind, piece in rules.factions[fid].pieces.items()}
-        p.vars = _freeze(dict(rules.factions[fid].variables))
+        p.vars = freeze(dict(rules.factions[fid].variables))
         s.players[fid] = p
     s.stack = [{"op": "game"}]
     game = Game(rules, s)

@@ -51,7 +51,7 @@ class Player:
     def from_json(cls, data: dict) -> "Player":
         p = cls(data["faction"])
         for name in cls.__slots__:
-            setattr(p, name, _thaw(data[name]) if name in ("vars",) else data[name])
+            setattr(p, name, freeze(data[name]) if name in ("vars",) else data[name])
         return p
 
 
@@ -147,9 +147,9 @@ class State:
             elif name in ("ruins", "suits"):
                 value = {int(k): v for k, v in value.items()}
             elif name == "stack":
-                value = [{k: _thaw(v) for k, v in f.items()} for f in value]
+                value = [{k: freeze(v) for k, v in f.items()} for f in value]
             elif name == "decision":
-                value = _thaw(value)
+                value = freeze(value)
             elif name == "trace":
                 value = [tuple(t) for t in value]
             setattr(s, name, value)
@@ -163,10 +163,10 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _thaw(value: Any) -> Any:
-    """JSON lists back to the tuples frames and decisions are made of."""
+def freeze(value: Any) -> Any:
+    """Lists (from JSON, YAML or an ability) to the tuples frames and decisions are made of."""
     if isinstance(value, list):
-        return tuple(_thaw(v) for v in value)
+        return tuple(freeze(v) for v in value)
     if isinstance(value, dict):
-        return {k: _thaw(v) for k, v in value.items()}
+        return {k: freeze(v) for k, v in value.items()}
     return value

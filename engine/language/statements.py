@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..game import _freeze, clearing_loc, piece_loc
+from ..game import clearing_loc, piece_loc
+from ..state import freeze
 from ..battle import battle_clearings
 from ..crafting import craftable
 from ..movement import can_move
@@ -259,7 +260,7 @@ class ForEach(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         items = as_list(self.source(ctx_of(game, f)))
         if items:
-            game.push({"op": "for_each", "code": self.body, "name": self.name, "items": _freeze(items), "i": 0,
+            game.push({"op": "for_each", "code": self.body, "name": self.name, "items": freeze(items), "i": 0,
                        "env": f["env"], "me": f["me"], "ability": f["ability"]})
         return True
 
@@ -292,7 +293,7 @@ class Let(Stmt):
         self.name, self.value = name, value
 
     def run(self, game: Any, f: dict) -> bool:
-        f["env"] = {**f["env"], self.name: _freeze(self.value(ctx_of(game, f)))}
+        f["env"] = {**f["env"], self.name: freeze(self.value(ctx_of(game, f)))}
         return True
 
 
@@ -301,7 +302,7 @@ class SetVar(Stmt):
         self.name, self.value = name, value
 
     def run(self, game: Any, f: dict) -> bool:
-        game.player(f["me"]).vars[self.name] = _freeze(self.value(ctx_of(game, f)))
+        game.player(f["me"]).vars[self.name] = freeze(self.value(ctx_of(game, f)))
         return True
 
 
