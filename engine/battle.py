@@ -173,14 +173,14 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
 
     Identical pieces (same kind, nothing held on them) are one option.
     """
-    pieces = [pid for pid in game.pieces_at(clearing_loc(clearing))
-              if pid not in chosen and game.s.pieces[pid][0] == player
-              and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE]
-    pieces = list(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
-    warriors = [p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior"]
+    pieces = tuple(pid for pid in game.pieces_at(clearing_loc(clearing))
+                   if pid not in chosen and game.s.pieces[pid][0] == player
+                   and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE)
+    pieces = tuple(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
+    warriors = tuple(p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior")
     pool = warriors or pieces
     # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
-    pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=tuple(pieces))
+    pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=pieces)
     seen, out = set(), []
     for pid in sorted(pool):
         key = (game.s.pieces[pid][1], bool(game.pieces_at(piece_loc(pid))), game.s.pieces[pid][2])

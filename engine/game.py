@@ -287,7 +287,7 @@ class Game:
     def adjacent(self, clearing: int, faction: str | None = None) -> tuple[int, ...]:
         """Law 2.2.1: clearings joined by an open path; abilities may add links (rivers...)."""
         closed = self.s.closed_paths
-        out = [n for n, key in self.rules.adjacency[clearing] if key not in closed]
+        out = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
         if faction is not None:
             out = self.modify("adjacency", out, clearing=clearing, faction=faction)
         return tuple(sorted(set(out)))
