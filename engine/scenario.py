@@ -15,6 +15,7 @@ from typing import Any
 
 from .actions import step_frame
 from .content import find_faction, make_rules
+from .setup import new_player
 from .documents import Document, load_yaml
 from .errors import DataError, RootlawError
 from .factions import FactionDef
@@ -23,7 +24,7 @@ from .game import Game, Options, _show, clearing_loc, path_loc, piece_loc
 from .language.runtime import action_frame
 from .rng import Rng
 from .schemas import validate
-from .state import Player, State, freeze
+from .state import State, freeze
 
 ENTRY = re.compile(r"^(?P<faction>[a-z][a-z0-9_]*) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
                    r"(?: holding (?P<hf>[a-z][a-z0-9_]*) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
@@ -96,11 +97,7 @@ def _position(doc: Document, rules) -> State:
     d = doc.data
     s = State()
     s.seats = list(f.id for f in rules.factions.values())
-    for fid in s.seats:
-        p = Player(fid)
-        p.supply = {k: piece.count for k, piece in rules.factions[fid].pieces.items()}
-        p.vars = freeze(dict(rules.factions[fid].variables))
-        s.players[fid] = p
+    s.players = {fid: new_player(rules, fid) for fid in s.seats}
     m = rules.map
     s.suits = {c: cl.suit for c, cl in m.clearings.items()}
     for key, suit in (d.get("suits") or {}).items():

@@ -26,15 +26,19 @@ def new_game(rules: Rules, factions: list[str], seed: int) -> Game:
     s.seats = list(factions)
     rng.shuffle(s.seats)
     s.rng = rng.state
-    for fid in s.seats:
-        p = Player(fid)
-        p.supply = {kind: piece.count for kind, piece in rules.factions[fid].pieces.items()}
-        p.vars = freeze(dict(rules.factions[fid].variables))
-        s.players[fid] = p
+    s.players = {fid: new_player(rules, fid) for fid in s.seats}
     s.stack = [{"op": "game"}]
     game = Game(rules, s)
     game.run()
     return game
+
+
+def new_player(rules: Rules, fid: str) -> Player:
+    """A faction before setup: every piece in its supply, its variables at their start values."""
+    p = Player(fid)
+    p.supply = {kind: piece.count for kind, piece in rules.factions[fid].pieces.items()}
+    p.vars = freeze(dict(rules.factions[fid].variables))
+    return p
 
 
 @handler("setup")
