@@ -93,21 +93,11 @@ def actions_menu(game: Game, f: dict) -> None:
              f"action {f['taken'] + 1}: what next?")
 
 
-def action_name(game: Game, player: str, choice: str) -> str:
-    """An action's English name with its original one beside it, for the log."""
-    action = game.faction(player).actions.get(choice)
-    if action is None or not action.names:
-        return choice
-    english = action.names.get("en", choice)
-    original = next((n for lang, n in action.names.items() if lang != "en"), None)
-    return f"{english} ({original})" if original and original != english else english
-
-
 def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
     actions = game.faction(player).actions
     if not (choice in actions and actions[choice].free):
         f["taken"] += 1
-    game.log(f"{game.name(player)} takes the action {action_name(game, player, choice)}")
+    game.log(f"{game.name(player)} takes the action {game.action_label(player, choice)}")
     if step["rule"]:
         game.trace(step["rule"], f"{player} takes {choice}")
     if choice in BUILT_IN:

@@ -218,6 +218,15 @@ class Game:
     def name(self, fid: str) -> str:
         return self.rules.factions[fid].name
 
+    def action_label(self, fid: str, action: str) -> str:
+        """A faction action's English name with its original one beside it, for the log."""
+        a = self.rules.factions[fid].actions.get(action)
+        if a is None or not a.names:
+            return action
+        english = a.names.get("en", action)
+        original = next((n for lang, n in a.names.items() if lang != "en"), None)
+        return f"{english} ({original})" if original and original != english else english
+
     # --- modifiers and events ------------------------------------------------------------
     def modify(self, hook: str, value: Any, **context: Any) -> Any:
         """Fold the static modifiers registered for `hook` into a core computation."""
@@ -411,8 +420,8 @@ class Game:
         if points == 0 or player.dominance is not None:
             return
         player.score += points
-        self.log(f"{self.name(faction)} {'scores' if points > 0 else 'loses'} {abs(points)} VP ({why})"
-                 f" -> {player.score}")
+        self.log(f"{self.name(faction)} {'scores' if points > 0 else 'loses'} {abs(points)} VP, "
+                 f"now {player.score}: {why}")
         self.trace(rule, f"{faction} {points:+d} VP: {why}")
         if player.score >= WIN_SCORE and self.s.winner is None:
             self.trace("3.1", f"{faction} reaches {WIN_SCORE} VP and wins")
