@@ -39,6 +39,17 @@ def piece_loc(piece: int) -> str:
     return f"x{piece}"
 
 
+def as_location(where: Any) -> str:
+    """A clearing (int), a path ("3-7") or a box location (from box()) as a board location."""
+    if isinstance(where, int) and not isinstance(where, bool):
+        return clearing_loc(where)
+    if isinstance(where, str) and where.startswith("b"):
+        return where
+    if isinstance(where, str) and "-" in where:
+        return path_loc(where)
+    raise LanguageError(f"{where!r} is not a clearing, a path or a box")
+
+
 @dataclass(frozen=True)
 class Options:
     """Game options chosen at setup."""
@@ -379,7 +390,14 @@ class Game:
                 loc = clearing_loc(context["clearing"])  # a piece on a path was hit from this clearing
             for rider in list(self.s.at.get(piece_loc(pid), ())):
                 self._drop_rider(rider, loc)
-            self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
+            # a replacement may send the piece elsewhere instead of its supply (a box, a clearing)
+            destination = self.modify("removed_to", None, piece=snap)
+            if destination is None:
+                self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
+            else:
+                self.s.pieces[pid] = (faction, kind, as_location(destination))
+                self.s.at.setdefault(as_location(destination), []).append(pid)
+                snap["replaced_to"] = destination
             category = snap["category"]
             if remover is not None and remover != faction and category in ("building", "token"):
                 points = self.modify("removal_vp", 1, piece=snap, by=remover)
@@ -402,6 +420,7 @@ class Game:
                 "clearing": clearing, "suit": self.s.suits.get(clearing) if clearing else None,
                 "cause": cause, "by": by,
                 "riders": tuple(self.s.pieces[r][1] for r in self.s.at.get(piece_loc(pid), ())),
+                "replaced_to": None,
                 "attacker": context.get("attacker"), "defender": context.get("defender")}
 
     def _drop_rider(self, rider: int, loc: str) -> None:

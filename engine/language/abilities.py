@@ -61,7 +61,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
     """Compile one trigger or modifier written in a faction or deck file (None after an error)."""
     rule = str(spec.get("rule", ""))
     problems = comp.vocab.problems
-    if spec["kind"] in ("trigger", "replacement", "intervention"):
+    if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
         if event not in EVENTS:
             problems.append(doc.problem(path + ("on",), f"unknown event '{event}'", f"events: {', '.join(EVENTS)}"))

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..battle import battle_clearings
 from ..board import SUITS, path_ends
 from ..cards import matches_suit
-from ..game import clearing_loc, path_loc, piece_loc
+from ..game import as_location, piece_loc
 from ..movement import can_move
 from .context import Ctx, LanguageError
 
@@ -51,16 +51,8 @@ def builtin(name: str, min_args: int, max_args: int | None = None) -> Callable:
 
 
 def location(ctx: Ctx, where: Any) -> str:
-    """A clearing (int) or a path ("3-7") as a board location; box locations pass through."""
-    if isinstance(where, bool) or where is None:
-        raise LanguageError(f"{where!r} is not a clearing or a path")
-    if isinstance(where, int):
-        return clearing_loc(where)
-    if isinstance(where, str) and where.startswith("b"):
-        return where
-    if isinstance(where, str) and "-" in where:
-        return path_loc(where)
-    raise LanguageError(f"{where!r} is not a clearing or a path")
+    """A clearing (int), a path ("3-7") or a box as a board location."""
+    return as_location(where)
 
 
 def current_battle(game: Any) -> dict | None:

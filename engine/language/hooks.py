@@ -24,7 +24,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
 
 # fields of each removed piece's snapshot (event.pieces)
 SNAPSHOT_FIELDS = ("piece", "faction", "kind", "category", "location", "clearing", "suit", "cause", "by",
-                   "riders", "attacker", "defender")
+                   "riders", "replaced_to", "attacker", "defender")
 
 # hook -> names its modifiers may read besides `value`
 HOOKS: dict[str, tuple[str, ...]] = {
@@ -40,6 +40,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "hit_pieces": ("player", "clearing", "chosen"),
     "hit_order": ("player", "clearing", "candidates"),  # candidates: all pieces that may take the hit
     "removal_vp": ("piece", "by"),
+    "removed_to": ("piece",),
     "may_craft": ("player", "card"),
     "craft_vp": ("player", "card"),
     "draw_bonus": ("player",),
