@@ -56,7 +56,9 @@ def available(game: Game, player: str, choice: str) -> bool:
 
 
 def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
-    limit = evaluate(game, player, step["limit"])
+    # a turn step's limit is an expression, counted before each action; an effect's `offer`
+    # fixed its limit when it opened the menu
+    limit = step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
     free = limit is None or taken < limit
     birds = any(game.card_suit(c) == BIRD for c in game.player(player).hand)
     out = []
@@ -72,8 +74,11 @@ def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
 @handler("actions")
 def actions_menu(game: Game, f: dict) -> None:
     player = f["player"]
-    phase, index = f["step"]
-    step = game.faction(player).turn[phase][index]
+    if "menu" in f:
+        step = f["menu"]
+    else:
+        phase, index = f["step"]
+        step = game.faction(player).turn[phase][index]
     if "bird" in f:
         game.spend(player, f.pop("bird"))
         _start(game, f, player, step, f.pop("paid_for"))

@@ -30,6 +30,7 @@ class Builtin:
 FUNCTIONS: dict[str, Builtin] = {}
 # Words that stand for themselves: suits, and the causes a removal can have.
 CONSTANTS = {word: word for word in ("fox", "rabbit", "mouse", "bird", "any", "battle", "effect", "ambush",
+                                     "move", "craft",
                                      "warrior", "building", "token", "pawn", "marker",
                                      "birdsong", "daylight", "evening")}
 VALUES: dict[str, Callable[[Ctx], Any]] = {

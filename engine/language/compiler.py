@@ -196,6 +196,9 @@ class Compiler:
             return st.Move(e(frm), e(to), ignoring is not None, e(only))
         if kind == "craft":
             return st.Craft()
+        if kind == "offer":
+            return st.Offer(e(c[0]), self._count(c[1], src, scope) if c[1] is not None else None,
+                            c[2] is not None, src.ability)
         if kind == "cancel":
             return st.Cancel()
         if kind == "do_action":

@@ -373,6 +373,27 @@ class Craft(Stmt):
         return True
 
 
+class Offer(Stmt):
+    """An action menu opened by an effect (a mandate's "up to 3 actions"): the same menu as a
+    turn step's, with its choices and limit fixed when it opens."""
+
+    BUILT_IN = ("move", "battle", "craft")
+
+    def __init__(self, choices: Fn, limit: Fn | None, birds: bool, ability: str) -> None:
+        self.choices, self.limit, self.birds, self.ability = choices, limit, birds, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        choices = as_list(self.choices(ctx))
+        unknown = [c for c in choices if c not in self.BUILT_IN and c not in game.faction(ctx.me).actions]
+        if unknown:
+            raise LanguageError(f"'offer' names no action {', '.join(map(str, unknown))}")
+        menu = {"offered": True, "choices": choices, "limit": self.limit(ctx) if self.limit else None,
+                "extra_per_bird": self.birds, "rule": f.get("rule", "")}
+        game.push({"op": "actions", "player": ctx.me, "menu": menu, "taken": 0})
+        return True
+
+
 class Cancel(Stmt):
     """Cancel the action being intervened on: the nearest frame that accepts cancelling."""
 
