@@ -14,3 +14,4 @@ def test_grammar_has_no_conflicts():
 def test_cached_and_strict_parsers_agree():
     text = "%expression if a then 1 else count({x in [1, 2] where x > 1}) + 2 * -3"
     assert parser().parse(text) == parser(strict=True).parse(text)
+

@@ -140,6 +140,14 @@ def _edge(ctx: Ctx, c: int) -> bool:
     return c not in ctx.game.rules.map.inner
 
 
+@builtin("river_neighbours", 1)
+def _river_neighbours(ctx: Ctx, c: int) -> tuple:
+    """Clearings joined to c by a river (the Lake's shore included): for abilities that treat
+    rivers as paths."""
+    m = ctx.game.rules.map
+    return m.neighbours(c, m.rivers)
+
+
 @builtin("forest_neighbours", 1)
 def _forest_neighbours(ctx: Ctx, c: int) -> tuple:
     """Clearings that share a forest with c: where a move through the woods may lead."""
