@@ -48,7 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--save-at", type=_natural, metavar="N", help="with --save: save after N decisions")
     play.add_argument("--save", metavar="FILE", help="save the whole game state as JSON")
     play.add_argument("--pack", action="append", default=[], metavar="PATH",
-                      help="a pack folder or .zip whose factions and maps join the bundled ones (repeatable)")
+                      help="a pack folder or .zip whose factions, maps and decks join the bundled ones (repeatable)")
+    play.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map or deck files")
@@ -87,7 +88,7 @@ def _play(args: argparse.Namespace) -> int:
     if len(factions) < 2:
         raise RootlawError("a game needs at least two factions (use --factions a,b)")
     setup = Setup(map=args.map, factions=factions, seed=args.seed, round_limit=args.rounds,
-                  deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack])
+                  deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack], deck=args.deck)
     game = setup.start()
     agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
     answers: list = []

@@ -168,25 +168,34 @@ def _numbers(version: str) -> tuple[int, ...]:
     return tuple(parts + [0] * (3 - len(parts)))
 
 
-def load_packs(paths: list[str]) -> tuple[dict[str, FactionDef], dict[str, MapDef]]:
-    """Factions and maps of several packs, refusing an id that is bundled or in two packs."""
-    factions: dict[str, FactionDef] = {}
-    maps: dict[str, MapDef] = {}
-    owner: dict[str, str] = {}
+@dataclass
+class PackContent:
+    """What several packs add to the bundled content, by id."""
+
+    factions: dict[str, FactionDef] = field(default_factory=dict)
+    maps: dict[str, MapDef] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+
+
+def load_packs(paths: list[str]) -> PackContent:
+    """Factions, maps and decks of several packs, refusing an id that is bundled or in two packs."""
+    content = PackContent()
+    owner: dict[tuple[str, str], str] = {}
     problems: list[Problem] = []
-    bundled_f, bundled_m = set(bundled_factions()), set(bundled_maps())
+    bundled = {"faction": set(bundled_factions()), "map": set(bundled_maps()), "deck": {"standard"}}
     for path in paths:
         pack = load_pack(path)
-        for kind, items, into, taken in (("faction", pack.factions, factions, bundled_f),
-                                         ("map", pack.maps, maps, bundled_m)):
+        for kind, items, into in (("faction", pack.factions, content.factions), ("map", pack.maps, content.maps),
+                                  ("deck", pack.decks, content.decks)):
             for item_id, item in items.items():
-                if item_id in taken:
+                if item_id in bundled[kind]:
                     problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is already a bundled {kind}",
                                             "give the pack's one another id"))
                 elif item_id in into:
-                    problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is also in the pack {owner[item_id]}"))
+                    problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is also in the pack "
+                                                        f"{owner[(kind, item_id)]}"))
                 into[item_id] = item
-                owner[item_id] = path
+                owner[(kind, item_id)] = path
     if problems:
         raise DataError(problems)
-    return factions, maps
+    return content

@@ -30,14 +30,20 @@ class Setup:
     round_limit: int = 30
     deal_suits: bool = False
     packs: list[str] = field(default_factory=list)
+    deck: str = "standard"
 
     def options(self) -> Options:
         return Options(round_limit=self.round_limit, deal_suits=self.deal_suits)
 
     def rules(self) -> Rules:
-        """The rules of this game, with the factions and maps of its packs."""
-        factions, maps = load_packs(self.packs)
-        return make_rules(self.map, [find_faction(f, factions) for f in self.factions], self.options(), maps=maps)
+        """The rules of this game, with the factions, maps and decks of its packs."""
+        extra = load_packs(self.packs)
+        if self.deck != "standard" and self.deck not in extra.decks:
+            known = ", ".join(["standard", *sorted(extra.decks)])
+            raise RootlawError(f"unknown deck '{self.deck}'; known decks: {known}")
+        deck = extra.decks.get(self.deck)
+        return make_rules(self.map, [find_faction(f, extra.factions) for f in self.factions], self.options(),
+                          deck=deck, maps=extra.maps)
 
     def start(self, rules: Rules | None = None) -> Game:
         rules = rules or self.rules()

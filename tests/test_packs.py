@@ -160,3 +160,19 @@ def test_a_trigger_loop_is_stopped_by_the_step_budget(tmp_path):
                 break
             game.answer("move" if "move" in decision["options"] else decision["options"][0])
     assert "restless" in str(exc.value)
+
+
+def test_play_with_a_pack_deck(capsys):
+    """A pack's deck, cards with abilities included, can replace the standard deck."""
+    setup = Setup(map="autumn", factions=["otters", "alliance"], seed=2, round_limit=3, packs=[str(PACK)],
+                  deck="otter_deck")
+    rules = setup.rules()
+    assert rules.deck.id == "otter_deck" and len(rules.deck.cards) == 28
+    assert [card for card, _ in rules.deck.triggers] == ["river_toll"]
+    assert main(["play", "--pack", str(PACK), "--deck", "otter_deck", "--factions", "otters,alliance",
+                 "--rounds", "3", "--quiet"]) == 0
+
+
+def test_unknown_deck_is_a_message(capsys):
+    assert main(["play", "--deck", "tarot", "--factions", "alliance,arachneen"]) == 2
+    assert "unknown deck 'tarot'; known decks: standard" in capsys.readouterr().err
