@@ -39,8 +39,6 @@ class Deck:
     modifiers: tuple[tuple[str, Any], ...] = ()                   # (card id, Modifier)
     actions: dict[str, Any] = field(default_factory=dict)         # card id -> CardAction
 
-    def suit_of(self, card: int) -> str:
-        return self.cards[card].suit
 
 
 def matches_suit(card_suit: str, wanted: str) -> bool:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import events
 from .board import MapDef, path_ends
-from .cards import BIRD, Deck, matches_suit
+from .cards import Deck
 from .errors import IllegalAnswer, RootlawError, RuleLoopError
 from .frames import HANDLERS
 from .language.holders import card_holders, faction_owner
@@ -316,8 +316,6 @@ class Game:
         used = self.count(None, clearing, ("building",)) + self.s.ruins.get(clearing, 0)
         return self.rules.map.clearings[clearing].slots - used
 
-    def enemies(self, faction: str) -> list[str]:
-        return [f for f in self.s.seats if f != faction]
 
     # --- changing the board --------------------------------------------------------------
     def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
@@ -510,10 +508,6 @@ class Game:
         self.s.players[faction].hand.remove(card)
         self.discard_card(card)
 
-    def cards_matching(self, faction: str, suit: str) -> list[int]:
-        """Cards of `suit` in hand, birds wild (2.1.1), one per distinct card definition."""
-        return distinct_cards(self, [c for c in self.s.players[faction].hand
-                                     if matches_suit(self.card_suit(c), suit)])
 
 
 def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
@@ -530,4 +524,4 @@ def _show(option: Any) -> str:
     return str(option)
 
 
-__all__ = ["Game", "Rules", "Options", "clearing_loc", "path_loc", "piece_loc", "distinct_cards", "BIRD"]
+__all__ = ["Game", "Rules", "Options", "as_location", "clearing_loc", "path_loc", "piece_loc", "distinct_cards"]
