@@ -402,7 +402,9 @@ def _marked(ctx: Ctx, name: str, value: Any) -> bool:
 @builtin("track", 1)
 def _track(ctx: Ctx, name: str) -> Any:
     """The value printed on a track at the space the next piece leaves (Law: "uncovered")."""
-    track = ctx.game.faction(ctx.me).tracks[name]
+    track = ctx.game.faction(ctx.me).tracks.get(name)
+    if track is None:
+        raise LanguageError(f"{name!r} is not one of my tracks")
     placed = ctx.game.faction(ctx.me).pieces[track["piece"]].count - ctx.game.player(ctx.me).supply.get(track["piece"], 0)
     values = track["values"]
     return values[placed] if placed < len(values) else None
