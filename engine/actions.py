@@ -29,7 +29,7 @@ def step_frame(game: Game, player: str, step: dict) -> dict:
     if kind == "craft":
         return {"op": "craft", "player": player}
     if kind == "do":
-        return block_frame(step["code"], player, {}, "step", step["rule"])
+        return block_frame(step["code"], player, {}, step["label"], step["rule"])
     if kind == "actions":
         return {"op": "actions", "player": player, "step": _step_key(game, player, step), "taken": 0}
     if kind == "draw":

@@ -154,7 +154,9 @@ def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, 
         return {"kind": "craft", "rule": "4.1"}
     rule = str(step.get("rule", ""))
     if "do" in step:
-        return {"kind": "do", "rule": rule, "code": comp.effect(doc, path + ("do",), step["do"], f"step {path[1]}")}
+        label = f"{path[1]} step {path[2] + 1}"
+        return {"kind": "do", "rule": rule, "label": label,
+                "code": comp.effect(doc, path + ("do",), step["do"], label)}
     if "actions" in step:
         spec = step["actions"]
         for i, choice in enumerate(spec["choices"]):

@@ -141,8 +141,11 @@ class Game:
             try:
                 HANDLERS[frame["op"]](self, frame)
             except LanguageError as exc:
-                who = f" of {frame['me']}" if "me" in frame else ""
-                raise RootlawError(f"ability '{frame.get('ability', frame['op'])}'{who} failed: {exc}") from None
+                raise RootlawError(f"{_where(frame)} failed: {exc}") from None
+            except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
+                # an ability given a value of the wrong kind (a pack's mistake) must end in a
+                # message, not a traceback; the frame says where it happened
+                raise RootlawError(f"{_where(frame)} failed: {type(exc).__name__}: {exc}") from exc
             s.steps += 1
             if s.steps > STEP_BUDGET:
                 names = sorted({f.get("ability") or f["op"] for f in s.stack})
@@ -508,6 +511,11 @@ class Game:
         self.s.players[faction].hand.remove(card)
         self.discard_card(card)
 
+
+
+def _where(frame: dict) -> str:
+    who = f" of {frame['me']}" if "me" in frame else ""
+    return f"ability '{frame['ability']}'{who}" if "ability" in frame else f"the rules step '{frame['op']}'"
 
 
 def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:

@@ -176,3 +176,16 @@ def test_play_with_a_pack_deck(capsys):
 def test_unknown_deck_is_a_message(capsys):
     assert main(["play", "--deck", "tarot", "--factions", "alliance,arachneen"]) == 2
     assert "unknown deck 'tarot'; known decks: standard" in capsys.readouterr().err
+
+
+def test_an_ability_misusing_a_value_fails_with_a_message(tmp_path, capsys):
+    """A pack's ability that passes a list where a clearing is expected stops the game with a
+    message naming the ability, not a traceback."""
+    pack = copy_pack(tmp_path)
+    faction = pack / "factions" / "otters.yaml"
+    faction.write_text(faction.read_text().replace(
+        "for each c in {c in clearings() where exists(pieces(c, me, lodge))} { place warrior in c }",
+        "score suit(clearings())"))
+    assert main(["play", "--pack", str(pack), "--factions", "otters,alliance", "--rounds", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rootlaw: error: ability 'birdsong step 1' of otters failed") and "Traceback" not in err
