@@ -23,24 +23,26 @@ def crafting_pool(game: Game, player: str) -> dict[str, int]:
     return {suit: pool[suit] - used.get(f"craft:{suit}", 0) for suit in SUITS}
 
 
-def _allocate(cost: tuple[str, ...], pool: dict[str, int]) -> dict[str, int] | None:
-    """Which suits of crafting pieces pay `cost`, or None; "any" takes the most plentiful suit."""
+def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
+    """Every distinct way to pay `cost` from the unused crafting pieces, as (suit, count) pairs.
+
+    Named suits are fixed; the player chooses which suits pay an "any" cost (Law 4.1.1), which
+    matters for what else can be crafted this turn.
+    """
     left = dict(pool)
-    use = {suit: 0 for suit in SUITS}
+    fixed = {suit: 0 for suit in SUITS}
     for suit in cost:
         if suit != "any":
             if left[suit] <= 0:
-                return None
+                return []
             left[suit] -= 1
-            use[suit] += 1
-    for suit in cost:
-        if suit == "any":
-            best = max(SUITS, key=lambda s: left[s])
-            if left[best] <= 0:
-                return None
-            left[best] -= 1
-            use[best] += 1
-    return use
+            fixed[suit] += 1
+    ways = [fixed]
+    for _ in range(cost.count("any")):
+        ways = [{**way, suit: way[suit] + 1} for way in ways for suit in SUITS
+                if fixed[suit] + left[suit] > way[suit]]
+    unique = {tuple((s, n) for s, n in way.items() if n) for way in ways}
+    return sorted(unique)
 
 
 def craftable(game: Game, player: str) -> list[int]:
@@ -51,7 +53,7 @@ def craftable(game: Game, player: str) -> list[int]:
     out = []
     for card in p.hand:
         d = game.rules.deck.cards[card]
-        if not d.craftable or _allocate(d.cost, pool) is None:
+        if not d.craftable or not payments(d.cost, pool):
             continue
         if d.kind == "item" and (not game.faction(player).craft_items or game.s.items.get(d.item, 0) <= 0):
             continue
@@ -71,7 +73,14 @@ def craft_step(game: Game, f: dict) -> None:
         if card == "done":
             game.pop()
             return
-        craft(game, player, card)
+        f["crafting"] = card
+    if "crafting" in f:
+        card = f["crafting"]
+        ways = payments(game.rules.deck.cards[card].cost, crafting_pool(game, player))
+        if "pay" not in f and game.ask(f, "pay", player, "craft_with", ways, "activate which crafting pieces?"):
+            return
+        del f["crafting"]
+        craft(game, player, card, dict(f.pop("pay")))
         if game.s.ended:
             return
     options = craftable(game, player)
@@ -81,9 +90,9 @@ def craft_step(game: Game, f: dict) -> None:
     game.ask(f, "card", player, "craft", tuple(options) + ("done",), "craft a card?")
 
 
-def craft(game: Game, player: str, card: int) -> None:
+def craft(game: Game, player: str, card: int, use: dict[str, int]) -> None:
+    """Craft `card`, activating `use` crafting pieces per suit (one of its `payments`)."""
     d = game.rules.deck.cards[card]
-    use = _allocate(d.cost, crafting_pool(game, player))
     p = game.player(player)
     for suit, n in use.items():
         if n:
