@@ -16,7 +16,7 @@ from .documents import load_yaml
 from .errors import DataError, RootlawError
 from .factions import bundled_factions, load_faction
 from .packs import load_pack
-from .record import Record, Setup, replay, save_game
+from .record import Record, Setup, load_game, replay, save_game
 from .scenario import run_scenario, scenario_files
 
 
@@ -50,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--pack", action="append", default=[], metavar="PATH",
                       help="a pack folder or .zip whose factions, maps and decks join the bundled ones (repeatable)")
     play.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
+    play.add_argument("--resume", metavar="FILE",
+                      help="play on from a saved game (its map, factions and packs; bots seeded by --seed)")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map or deck files")
@@ -84,15 +86,22 @@ def _positive(text: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    factions = args.factions.split(",") if args.factions else list(bundled_factions())
-    if len(factions) < 2:
-        raise RootlawError("a game needs at least two factions (use --factions a,b)")
-    setup = Setup(map=args.map, factions=factions, seed=args.seed, round_limit=args.rounds,
-                  deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack], deck=args.deck)
-    game = setup.start()
+    if args.resume:
+        if args.record:
+            raise RootlawError("--record needs the whole game; it cannot be used with --resume")
+        game, setup = load_game(args.resume)
+        shown_from = len(game.s.log)
+    else:
+        factions = args.factions.split(",") if args.factions else list(bundled_factions())
+        if len(factions) < 2:
+            raise RootlawError("a game needs at least two factions (use --factions a,b)")
+        setup = Setup(map=args.map, factions=factions, seed=args.seed, round_limit=args.rounds,
+                      deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack], deck=args.deck)
+        game = setup.start()
+        shown_from = 0
     agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
     answers: list = []
-    shown = 0
+    shown = shown_from
     while game.pending() is not None:
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
@@ -108,7 +117,7 @@ def _play(args: argparse.Namespace) -> int:
         for line in game.s.log[shown:]:
             print(line)
     print()
-    print(f"Final scores ({game.rules.map.name} map, seed {args.seed}, {len(answers)} decisions):")
+    print(f"Final scores ({game.rules.map.name} map, seed {setup.seed}, {len(answers)} decisions):")
     for fid in sorted(game.s.seats, key=lambda f: -game.s.players[f].score):
         print(f"  {game.faction(fid).display_name():45} {game.s.players[fid].score:3d} VP")
     print(f"Result: {game.s.ended}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
