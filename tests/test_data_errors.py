@@ -137,12 +137,3 @@ def test_check_of_a_missing_file(capsys):
     assert main(["check", "/nonexistent/x.scenario.yaml"]) == 1
     assert "/nonexistent/x.scenario.yaml:1:1: file not found" in capsys.readouterr().out
 
-
-def test_play_resumes_a_saved_game(tmp_path, capsys):
-    save = tmp_path / "save.json"
-    assert main(["play", "--rounds", "4", "--save", str(save), "--save-at", "20", "--quiet"]) == 0
-    capsys.readouterr()
-    assert main(["play", "--resume", str(save), "--quiet"]) == 0
-    assert "Final scores" in capsys.readouterr().out
-    assert main(["play", "--resume", str(save), "--record", str(tmp_path / "r.json")]) == 2
-    assert "cannot be used with --resume" in capsys.readouterr().err
