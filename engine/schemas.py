@@ -138,6 +138,8 @@ class _Converter:
         path = self.real_path(error.absolute_path)
         keyword = error.validator
         handler = getattr(self, f"_{keyword}", None) if isinstance(keyword, str) else None
+        if keyword in _BOUNDS:
+            handler = self._bound
         if keyword in ("oneOf", "anyOf"):
             return self._choice(error, path, depth)
         if keyword is None:
@@ -235,24 +237,9 @@ class _Converter:
                     else "the value is empty; write one after the ':' or remove the key")
         return self.at(path, f"expected {names}, found {_kind(value)}", hint)
 
-    def _minimum(self, error: ValidationError, path: tuple) -> Problem:
-        return self.at(path, f"expected at least {_show(error.validator_value)}, "
-                             f"found {_show(error.instance)}")
-
-    def _maximum(self, error: ValidationError, path: tuple) -> Problem:
-        return self.at(path, f"expected at most {_show(error.validator_value)}, "
-                             f"found {_show(error.instance)}")
-
-    def _exclusiveMinimum(self, error: ValidationError, path: tuple) -> Problem:
-        return self.at(path, f"expected more than {_show(error.validator_value)}, "
-                             f"found {_show(error.instance)}")
-
-    def _exclusiveMaximum(self, error: ValidationError, path: tuple) -> Problem:
-        return self.at(path, f"expected less than {_show(error.validator_value)}, "
-                             f"found {_show(error.instance)}")
-
-    def _multipleOf(self, error: ValidationError, path: tuple) -> Problem:
-        return self.at(path, f"expected a multiple of {_show(error.validator_value)}, "
+    def _bound(self, error: ValidationError, path: tuple) -> Problem:
+        """minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf: one phrase each."""
+        return self.at(path, f"expected {_BOUNDS[error.validator]} {_show(error.validator_value)}, "
                              f"found {_show(error.instance)}")
 
     def _minLength(self, error: ValidationError, path: tuple) -> Problem:
@@ -454,6 +441,11 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return type(a) is type(b) and a == b
     return a == b
+
+
+# numeric keywords and how their failure reads: "expected at least 1, found 0"
+_BOUNDS = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+           "exclusiveMaximum": "less than", "multipleOf": "a multiple of"}
 
 
 def _generic_message(error: ValidationError) -> str:
