@@ -14,7 +14,7 @@ from .crafting import craftable
 from .frames import handler
 from .game import Game, clearing_loc, distinct_cards
 from .language.context import Ctx
-from .language.runtime import action_available, action_frame
+from .language.runtime import action_available, action_frame, can_start
 from .language.statements import block_frame
 from .movement import can_move
 
@@ -141,7 +141,7 @@ def card_actions(game: Game, player: str) -> list[str]:
         if action.once_per_turn and game.player(player).used.get(f"card:{action.card}"):
             continue
         ctx = Ctx(game, player, {"card": card})
-        if (action.when is None or action.when(ctx)) and all(s.possible(ctx) for s in game.rules.code[action.code][:1]):
+        if can_start(game, action.when, action.code, ctx):
             out.append(f"card:{card}")
     return out
 
