@@ -15,12 +15,11 @@ from .documents import Document, load_yaml
 from .errors import DataError
 from .language.abilities import Modifier, Trigger, compile_ability
 from .language.compiler import Compiler, Vocabulary
+from .language.hooks import BUILT_IN_ACTIONS, PHASES
 from .language.runtime import ActionDef
 from .resources import data_dir
 from .schemas import validate
 
-PHASES = ("birdsong", "daylight", "evening")
-BUILT_IN_ACTIONS = ("move", "battle", "craft")
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from . import actions, victory
 from .frames import handler
 from .game import Game, distinct_cards
+from .language.hooks import PHASES
 
-PHASES = ("birdsong", "daylight", "evening")
 
 
 @handler("game")

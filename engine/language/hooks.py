@@ -6,6 +6,10 @@ fields its abilities may read, so `event.fild` is caught at load too.
 """
 from __future__ import annotations
 
+# the phases of a turn (Law 1.4.1) and the core's own actions a menu or `offer` may name
+PHASES = ("birdsong", "daylight", "evening")
+BUILT_IN_ACTIONS = ("move", "battle", "craft")
+
 # event -> fields of `event`
 EVENTS: dict[str, tuple[str, ...]] = {
     "removed": ("pieces", "cause", "attacker", "defender", "clearing", "ability"),

@@ -16,6 +16,7 @@ from ..crafting import craftable
 from ..movement import can_move
 from .builtins import current_battle, location
 from .context import Ctx, LanguageError
+from .hooks import BUILT_IN_ACTIONS
 
 Fn = Callable[[Ctx], Any]
 # what battle effects may change: rolled hits and extra hits each side deals (Law 4.3.2-4.3.3)
@@ -377,15 +378,13 @@ class Offer(Stmt):
     """An action menu opened by an effect (a mandate's "up to 3 actions"): the same menu as a
     turn step's, with its choices and limit fixed when it opens."""
 
-    BUILT_IN = ("move", "battle", "craft")
-
     def __init__(self, choices: Fn, limit: Fn | None, birds: bool, ability: str) -> None:
         self.choices, self.limit, self.birds, self.ability = choices, limit, birds, ability
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         choices = as_list(self.choices(ctx))
-        unknown = [c for c in choices if c not in self.BUILT_IN and c not in game.faction(ctx.me).actions]
+        unknown = [c for c in choices if c not in BUILT_IN_ACTIONS and c not in game.faction(ctx.me).actions]
         if unknown:
             raise LanguageError(f"'offer' names no action {', '.join(map(str, unknown))}")
         menu = {"offered": True, "choices": choices, "limit": self.limit(ctx) if self.limit else None,
