@@ -140,6 +140,12 @@ def _edge(ctx: Ctx, c: int) -> bool:
     return c not in ctx.game.rules.map.inner
 
 
+@builtin("tower", 0)
+def _tower(ctx: Ctx) -> Any:
+    """The clearing holding the Tower (the Mountain map's Pass), or none on other maps."""
+    return ctx.game.rules.map.tower
+
+
 @builtin("river_neighbours", 1)
 def _river_neighbours(ctx: Ctx, c: int) -> tuple:
     """Clearings joined to c by a river (the Lake's shore included): for abilities that treat

@@ -154,6 +154,8 @@ class Compiler:
                                 ability=src.ability)
         if kind == "discard_card":
             return st.DiscardCard(e(c[0]))
+        if kind == "discard_random":
+            return st.DiscardRandom(self._count(c[0], src, scope), self._word(c[1], src))
         if kind == "set_battle":
             if str(c[0]) not in st.BATTLE_FIELDS:
                 self._unknown(src, c[0], f"a battle has no field '{c[0]}' to set", st.BATTLE_FIELDS,

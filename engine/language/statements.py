@@ -179,6 +179,25 @@ class DiscardCard(Stmt):
         return True
 
 
+class DiscardRandom(Stmt):
+    """Discard cards of my pile picked at random: the game's seeded generator picks them, so a
+    replay discards the same cards."""
+
+    def __init__(self, count: Fn, pile: str) -> None:
+        self.count, self.pile = count, pile
+
+    def run(self, game: Any, f: dict) -> bool:
+        cards = game.player(f["me"]).piles.get(self.pile)
+        for _ in range(self.count(ctx_of(game, f))):
+            if not cards:
+                break
+            card = cards.pop(game.rng().below(len(cards)))
+            game.commit_rng()
+            game.discard_card(card)
+            game.log(f"{game.name(f['me'])} discards {game.card_name(card)} at random from {self.pile}")
+        return True
+
+
 class SetBattle(Stmt):
     def __init__(self, name: str, value: Fn) -> None:
         self.name, self.value = name, value
