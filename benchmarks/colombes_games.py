@@ -19,11 +19,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-try:
-    import engine  # noqa: F401
-except ImportError:  # a source checkout that is not installed
+if (REPO / "engine").is_dir():  # a source checkout plays its own engine, not an installed one
     sys.path.insert(0, str(REPO))
-    import engine  # noqa: F401
 
 from engine.agents import RandomAgent, play
 from engine.game import Rules
