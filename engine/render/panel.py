@@ -17,17 +17,21 @@ LINE = 17
 CHARS = 62  # characters per panel line at 12 px
 
 
-def panel_lines(game: Game) -> list[tuple[str, str, str | None]]:
-    """(style, text, faction) lines, long ones wrapped; style is 'title', 'head' or 'text'."""
+Line = tuple[str, str, "str | None", str]
+
+
+def panel_lines(game: Game) -> list[Line]:
+    """(style, text, faction, piece ids) lines, long ones wrapped; style is 'title', 'head' or
+    'text'; a box's line names the ids of the pieces in it (the picture's data-pieces)."""
     out = []
-    for style, text, fid in _entries(game):
+    for style, text, fid, *pids in _entries(game):
         width = CHARS - (3 if fid else 0)
         for i, part in enumerate(textwrap.wrap(text, width, subsequent_indent="  ") or [""]):
-            out.append((style if i == 0 else "text", part, fid))
+            out.append((style if i == 0 else "text", part, fid, pids[0] if pids and i == 0 else ""))
     return out
 
 
-def _entries(game: Game) -> list[tuple[str, str, str | None]]:
+def _entries(game: Game) -> list[tuple]:
     s = game.s
     out: list[tuple[str, str, str | None]] = [("title", f"{game.rules.map.name} map", None)]
     status = f"round {s.round} · {s.phase}"
@@ -49,7 +53,7 @@ def _entries(game: Game) -> list[tuple[str, str, str | None]]:
     return out
 
 
-def _faction_lines(game: Game, fid: str) -> list[tuple[str, str, str | None]]:
+def _faction_lines(game: Game, fid: str) -> list[tuple]:
     p = game.player(fid)
     faction = game.faction(fid)
     lines = [("head", f"{faction.display_name()} — {p.score} VP", fid)]
@@ -64,8 +68,9 @@ def _faction_lines(game: Game, fid: str) -> list[tuple[str, str, str | None]]:
     supply = [f"{kind} {n}" for kind, n in p.supply.items() if n]
     lines.append(("text", "supply: " + (", ".join(supply) or "empty"), fid))
     for box in faction.boxes:
-        inside = _census(game, f"b{fid}.{box}")
-        lines.append(("text", f"box {box}: " + (", ".join(inside) or "empty"), fid))
+        loc = f"b{fid}.{box}"
+        inside = _census(game, loc)
+        lines.append(("text", f"box {box}: " + (", ".join(inside) or "empty"), fid, " ".join(map(str, _ids(game, loc)))))
     for name, track in faction.tracks.items():
         lines.append(("text", f"track {name}: {_track(game, fid, track)}", fid))
     simple = [f"{name} {value}" for name, value in sorted(p.vars.items())
@@ -88,6 +93,14 @@ def _census(game: Game, loc: str) -> list[str]:
     return [f"{n}× {label}" for label, n in counts.items()]
 
 
+def _ids(game: Game, loc: str) -> list[int]:
+    """Ids of the pieces at a location and of every piece they hold."""
+    out = []
+    for pid in game.pieces_at(loc):
+        out += [pid, *_ids(game, f"x{pid}")]
+    return out
+
+
 def _track(game: Game, fid: str, track: dict) -> str:
     """Track values, the ones uncovered (pieces gone from it) in brackets (Law G: leftmost first)."""
     piece = game.faction(fid).pieces[track["piece"]]
@@ -105,7 +118,7 @@ def panel_height(game: Game) -> int:
 
 def draw_panel(d: draw.Drawing, game: Game, colours: dict[str, str], x: float, y: float, width: float) -> None:
     d.append(draw.Rectangle(x - 16, 0, width + 28, max(d.height, panel_height(game) + 48), fill="#fbf8f0"))
-    for style, text, fid in panel_lines(game):
+    for style, text, fid, pids in panel_lines(game):
         if style == "head":
             y += 8
             d.append(draw.Rectangle(x, y - 12, 14, 14, fill=colours[fid], stroke="#222"))
@@ -113,5 +126,6 @@ def draw_panel(d: draw.Drawing, game: Game, colours: dict[str, str], x: float, y
         elif style == "title":
             d.append(draw.Text(text, 17, x, y + 2, font_weight="bold"))
         else:
-            d.append(draw.Text(text, 12, x + (20 if fid else 0), y, fill="#333"))
+            extra = {"data_pieces": pids} if pids else {}
+            d.append(draw.Text(text, 12, x + (20 if fid else 0), y, fill="#333", **extra))
         y += LINE
