@@ -106,6 +106,11 @@ def test_bad_files_are_refused_with_a_message(client):
     response = client.post("/load", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 400 and b"names packs this table was not started with" in response.data
+    record["setup"]["packs"], record["setup"]["factions"] = [], ["alliance", "/etc/passwd"]
+    response = client.post("/load", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400 and b"factions, a map or a deck this table does not have: /etc/passwd" \
+        in response.data
     assert client.post("/new", data={"map": "autumn", "seat_alliance": "human"}).status_code == 400
 
 

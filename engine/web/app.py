@@ -44,11 +44,16 @@ def create_app(packs: list[str] | None = None) -> Flask:
             abort(404)
         return tables[tid]
 
-    def checked_packs(setup: Setup) -> None:
-        unknown = [p for p in setup.packs if str(Path(p).resolve()) not in pack_paths]
+    def checked_setup(setup: Setup) -> None:
+        """A loaded file may name only this table's packs, factions, maps and decks (never a file)."""
+        unknown = [str(p) for p in setup.packs if str(Path(str(p)).resolve()) not in pack_paths]
         if unknown:
             raise RootlawError(f"the file names packs this table was not started with: {', '.join(unknown)} "
                                "(start it with rootlaw serve --pack PATH)")
+        strangers = [str(f) for f in setup.factions if f not in factions]
+        if strangers or setup.map not in maps or setup.deck not in decks:
+            raise RootlawError("the file names factions, a map or a deck this table does not have: "
+                               + ", ".join(strangers + [str(x) for x in (setup.map, setup.deck) if x not in maps + decks]))
 
     @app.errorhandler(RootlawError)
     def rootlaw_error(exc: RootlawError) -> tuple[str, int]:
@@ -140,16 +145,14 @@ def create_app(packs: list[str] | None = None) -> Flask:
                 with tempfile.TemporaryDirectory() as tmp:
                     path = Path(tmp) / "save.json"
                     path.write_bytes(raw)
-                    setup = Setup(**data.get("setup", {})) if isinstance(data.get("setup"), dict) else None
-                    if setup is not None:
-                        checked_packs(setup)
+                    checked_setup(Record.from_json({**data, "answers": []}, upload.filename).setup)
                     game, setup = load_game(path)
                 tid = len(tables) + 1
                 tables[tid] = Table(game, setup, humans & set(game.s.seats) or set(game.s.seats), answers=None)
                 tables[tid].run_bots()
                 return redirect(url_for("play", tid=tid))
             rec = Record.from_json(data, upload.filename)
-            checked_packs(rec.setup)
+            checked_setup(rec.setup)
             rid = len(records) + 1
             records[rid] = rec
         return redirect(url_for("replay_view", rid=rid, at=0))
