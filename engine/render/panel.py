@@ -25,7 +25,7 @@ def panel_lines(game: Game) -> list[Line]:
     'text'; a box's line names the ids of the pieces in it (the picture's data-pieces)."""
     out = []
     for style, text, fid, *pids in _entries(game):
-        width = CHARS - (3 if fid else 0)
+        width = (CHARS * 3 // 4) if style == "head" else CHARS - (3 if fid else 0)  # heads are bold and larger
         for i, part in enumerate(textwrap.wrap(text, width, subsequent_indent="  ") or [""]):
             out.append((style if i == 0 else "text", part, fid, pids[0] if pids and i == 0 else ""))
     return out
@@ -56,8 +56,8 @@ def _entries(game: Game) -> list[tuple]:
 def _faction_lines(game: Game, fid: str) -> list[tuple]:
     p = game.player(fid)
     faction = game.faction(fid)
-    lines = [("head", f"{faction.display_name()} — {p.score} VP", fid)]
-    lines.append(("text", f"hand {len(p.hand)} card(s)" + "".join(
+    lines = [("head", faction.display_name(), fid)]
+    lines.append(("text", f"{p.score} VP · hand {len(p.hand)} card(s)" + "".join(
         f" · {pile} {len(cards)}" for pile, cards in sorted(p.piles.items())), fid))
     if p.items:
         lines.append(("text", "items: " + ", ".join(p.items), fid))
