@@ -209,18 +209,18 @@ def _chips(game: Game, loc: str, depth: int = 0) -> list[Chip]:
     return out
 
 
-def flatten(chips: list[Chip]) -> list[Chip]:
+def _flatten(chips: list[Chip]) -> list[Chip]:
     """Chips in drawing order: each holder followed by what it holds."""
     out = []
     for chip in chips:
         out.append(chip)
-        out += flatten(chip.riders)
+        out += _flatten(chip.riders)
     return out
 
 
 def _chip_list(d: draw.Drawing, game: Game, chips: list[Chip], x: float, top: float, colours: dict) -> None:
     """Chips in two columns centred on x, from `top` down."""
-    rows = flatten(chips)
+    rows = _flatten(chips)
     for i, chip in enumerate(rows):
         col, row = i % 2, i // 2
         cx = x - CHIP_W - CHIP_GAP / 2 + col * (CHIP_W + CHIP_GAP) if len(rows) > 1 else x - CHIP_W / 2

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import tempfile
 import threading
-from dataclasses import asdict
 from pathlib import Path
+
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
 
 from ..board import bundled_maps
@@ -18,7 +18,7 @@ from ..errors import RootlawError
 from ..factions import bundled_factions
 from ..naming import option_labels
 from ..packs import load_packs
-from ..record import Record, Setup, load_game, replay
+from ..record import Record, Setup, load_game, replay, save_game
 from ..render import svg_of
 from ..state import freeze
 from .tables import Table
@@ -50,10 +50,11 @@ def create_app(packs: list[str] | None = None) -> Flask:
         if unknown:
             raise RootlawError(f"the file names packs this table was not started with: {', '.join(unknown)} "
                                "(start it with rootlaw serve --pack PATH)")
-        strangers = [str(f) for f in setup.factions if f not in factions]
-        if strangers or setup.map not in maps or setup.deck not in decks:
+        strangers = [str(f) for f in setup.factions if f not in factions] + \
+            [str(setup.map)] * (setup.map not in maps) + [str(setup.deck)] * (setup.deck not in decks)
+        if strangers:
             raise RootlawError("the file names factions, a map or a deck this table does not have: "
-                               + ", ".join(strangers + [str(x) for x in (setup.map, setup.deck) if x not in maps + decks]))
+                               + ", ".join(strangers))
 
     @app.errorhandler(RootlawError)
     def rootlaw_error(exc: RootlawError) -> tuple[str, int]:
@@ -72,7 +73,7 @@ def create_app(packs: list[str] | None = None) -> Flask:
             raise RootlawError("a game needs at least two factions")
         if form.get("map") not in maps or form.get("deck", "standard") not in decks:
             raise RootlawError("unknown map or deck")
-        setup = Setup(map=form["map"], factions=chosen, seed=_number(form.get("seed"), 1),
+        setup = Setup(map=form["map"], factions=chosen, seed=max(0, _number(form.get("seed"), 1)),
                       round_limit=max(1, _number(form.get("rounds"), 30)), packs=pack_paths,
                       deck=form.get("deck", "standard"))
         humans = {f for f in chosen if form.get(f"seat_{f}") == "human"}
@@ -119,7 +120,9 @@ def create_app(packs: list[str] | None = None) -> Flask:
     @app.get("/game/<int:tid>/save.json")
     def save(tid: int) -> Response:
         t = table(tid)
-        data = {"version": 1, "setup": asdict(t.setup), "state": t.game.s.to_json()}
+        with tempfile.TemporaryDirectory() as tmp:
+            save_game(t.game, t.setup, Path(tmp) / "save.json")
+            data = json.loads((Path(tmp) / "save.json").read_text(encoding="utf-8"))
         return _download(data, f"rootlaw-game-{tid}.json")
 
     @app.get("/game/<int:tid>/record.json")
