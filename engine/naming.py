@@ -26,10 +26,15 @@ def option_labels(game: Game, decision: dict) -> list[str]:
 
 
 def option_label(game: Game, decision: dict, option: Any) -> str:
-    return _name(game, decision["player"], _domain(decision), option)
+    return _name(game, decision["player"], _domain(game, decision), option)
 
 
-def _domain(decision: dict) -> str:
+PROMPT_WORDS = ((r"\bcard", "card"), (r"\bclearing", "clearing"), (r"\bwhere\b", "clearing"),
+                (r"\b(in|at|to|from) which\b", "clearing"), (r"\b(piece|warrior)", "piece"))
+
+
+def _domain(game: Game, decision: dict) -> str:
+    """What the decision's whole numbers stand for: 'card', 'clearing', 'piece' or 'number'."""
     kind = decision["kind"]
     if kind in CARD_KINDS:
         return "card"
@@ -38,10 +43,13 @@ def _domain(decision: dict) -> str:
     if kind in PIECE_KINDS:
         return "piece"
     prompt = decision.get("prompt", "").lower()
-    for word, domain in (("card", "card"), ("clearing", "clearing"), ("where", "clearing"),
-                         ("piece", "piece"), ("warrior", "piece")):
-        if re.search(rf"\b{word}", prompt):
+    for pattern, domain in PROMPT_WORDS:
+        if re.search(pattern, prompt):
             return domain
+    numbers = [o for o in decision["options"] if isinstance(o, int) and not isinstance(o, bool)]
+    if numbers and all(n in game.s.pieces for n in numbers) \
+            and not all(n in game.rules.map.clearings for n in numbers):
+        return "piece"
     return "number"
 
 
@@ -61,17 +69,25 @@ def _name(game: Game, player: str, domain: str, option: Any) -> str:
 
 
 def _number(game: Game, domain: str, value: int) -> str:
-    if domain == "card" and value in game.rules.deck.cards:
+    if domain == "card" and 0 <= value < len(game.rules.deck.cards):
         return game.card_name(value)
     if domain == "clearing" and value in game.rules.map.clearings:
         return f"clearing {value} ({game.rules.map.clearings[value].name})"
     if domain == "piece" and value in game.s.pieces:
-        faction, kind, _ = game.s.pieces[value]
-        where = game.clearing_of(value)
-        held = " holding pieces" if f"x{value}" in game.s.at else ""
-        return f"{game.name(faction)} {_kind_name(game, faction, kind)}{held}" + \
-            (f" in clearing {where}" if where else "")
+        return _piece(game, value)
     return str(value)
+
+
+def _piece(game: Game, pid: int) -> str:
+    """'Arachnid Circle web on path 3-7 holding 1 Woodland Alliance warrior'."""
+    faction, kind, loc = game.s.pieces[pid]
+    where = {"c": f" in clearing {loc[1:]}", "p": f" on path {loc[1:]}", "b": f" in box {loc.split('.')[-1]}"}
+    text = f"{game.name(faction)} {_kind_name(game, faction, kind)}" + where.get(loc[0], "")
+    held = game.pieces_at(f"x{pid}")
+    if held:
+        text += " holding " + ", ".join(f"{game.name(game.s.pieces[h][0])} {_kind_name(game, *game.s.pieces[h][:2])}"
+                                         for h in held)
+    return text
 
 
 def _word(game: Game, player: str, text: str) -> str:
