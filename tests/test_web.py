@@ -96,6 +96,12 @@ def test_a_record_replays_step_by_step(client):
     assert later.count(b"[round") > first.count(b"[round")
     assert b"Game over" in client.get(f"/replay/1?at={total}").data
     assert client.get("/replay/1/board.svg?at=5").mimetype == "image/svg+xml"
+    # play on from answer 5 with a person; the new game's record starts with the same 5 answers
+    response = client.post("/replay/1/play", data={"at": "5", "humans": "alliance"})
+    page = client.get(response.location).data
+    assert b"Woodland Alliance (person)" in page and b"Arachnid Circle (bot)" in page
+    assert json.loads(client.get(response.location + "/record.json").data)["answers"][:5] \
+        == json.loads(record)["answers"][:5]
 
 
 def test_bad_files_are_refused_with_a_message(client):

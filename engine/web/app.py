@@ -176,6 +176,22 @@ def create_app(packs: list[str] | None = None) -> Flask:
         return render_template("replay.html", rid=rid, at=at, total=len(rec.answers), game=game,
                                decision=decision, chosen=chosen)
 
+    @app.post("/replay/<int:rid>/play")
+    def replay_play(rid: int) -> Response:
+        """Play on from a record's position, as a new game whose record keeps the earlier answers."""
+        if rid not in records:
+            abort(404)
+        rec = records[rid]
+        at = min(max(0, _number(request.form.get("at"), 0)), len(rec.answers))
+        humans = {h.strip() for h in request.form.get("humans", "").split(",") if h.strip()}
+        with lock:
+            game = replay(Record(rec.setup, rec.answers[:at]))
+            tid = len(tables) + 1
+            tables[tid] = Table(game, rec.setup, humans & set(game.s.seats), answers=list(rec.answers[:at]))
+            if tables[tid].humans:
+                tables[tid].run_bots()
+        return redirect(url_for("play", tid=tid))
+
     @app.get("/replay/<int:rid>/board.svg")
     def replay_board(rid: int) -> Response:
         if rid not in records:
