@@ -59,6 +59,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def board_drawn(page) -> None:
+    """Wait until the browser has loaded and drawn the board picture (an SVG in an <img>)."""
+    page.wait_for_function("() => { const b = document.getElementById('board');"
+                           " return b && b.complete && b.naturalWidth > 1000; }", timeout=30_000)
+
+
 def test_a_person_plays_a_game_to_its_end_in_the_browser(server, tmp_path):
     try:
         from playwright.sync_api import sync_playwright
@@ -78,6 +84,7 @@ def test_a_person_plays_a_game_to_its_end_in_the_browser(server, tmp_path):
         page.check("input[name=seat_alliance][value=human]")
         page.check("input[name=seat_arachneen][value=bot]")
         page.click("#start")
+        board_drawn(page)
         page.screenshot(path=str(shots / "web-start.png"))
         boards, clicks = set(), 0
         while page.locator("#game-over").count() == 0:
@@ -89,7 +96,9 @@ def test_a_person_plays_a_game_to_its_end_in_the_browser(server, tmp_path):
             buttons.nth(clicks % buttons.count()).click()
             clicks += 1
             if clicks == 6:
+                board_drawn(page)
                 page.screenshot(path=str(shots / "web-mid.png"))
+        board_drawn(page)
         page.screenshot(path=str(shots / "web-end.png"))
         assert "round limit (2) reached" in page.inner_text("#game-over")
         assert clicks >= 3 and len(boards) >= 3  # the picture changed with the decisions
