@@ -33,6 +33,7 @@ class Clearing:
     suit: str | None
     slots: int
     ruins: int
+    pos: tuple[float, float] | None = None  # where it is drawn, in percent of the board (render)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,8 @@ def _build_map(doc: Document) -> MapDef:
         id=d["id"],
         name=d["name"],
         suits=d["suits"],
-        clearings={c["id"]: Clearing(c["id"], c.get("name", str(c["id"])), c["suit"], c["slots"], c["ruins"])
+        clearings={c["id"]: Clearing(c["id"], c.get("name", str(c["id"])), c["suit"], c["slots"], c["ruins"],
+                                      tuple(c["pos"]) if "pos" in c else None)
                    for c in sorted(d["clearings"], key=lambda c: c["id"])},
         corners=tuple(d["corners"]),
         opposite=opposite,

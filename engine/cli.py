@@ -15,8 +15,10 @@ from .decks import load_deck
 from .documents import load_yaml
 from .errors import DataError, RootlawError
 from .factions import bundled_factions, load_faction
+from .human import HumanAgent, HumanQuit, seats_of
 from .packs import load_pack
 from .record import Record, Setup, load_game, replay, save_game
+from .render import picture_of, write_picture
 from .scenario import run_scenario, scenario_files
 
 
@@ -28,6 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     except RootlawError as exc:
         print(f"rootlaw: error: {exc}", file=sys.stderr)
         return 2
+    except HumanQuit as exc:
+        print(exc)
+        return 0
     except KeyboardInterrupt:
         return 130
 
@@ -52,6 +57,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
     play.add_argument("--resume", metavar="FILE",
                       help="play on from a saved game (its map, factions and packs; bots seeded by --seed)")
+    play.add_argument("--human", action="append", default=[], metavar="SEAT_OR_FACTION",
+                      help="a seat (number, 1 plays first) or faction id a person plays at the terminal (repeatable)")
+    play.add_argument("--picture", default="board.svg", metavar="FILE",
+                      help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map or deck files")
@@ -60,7 +69,21 @@ def _parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="run scenario files and print pass or fail")
     check.add_argument("paths", nargs="+", metavar="FILE", help="scenario files or folders of *.scenario.yaml")
+    check.add_argument("--render", nargs="?", const=".", metavar="DIR",
+                       help="write the picture of each failing scenario's position as DIR/<name>.svg (default: here)")
     check.set_defaults(run=_check)
+
+    render = sub.add_parser("render", help="draw the board of a saved game, game record or scenario as SVG or PNG")
+    render.add_argument("source", metavar="SAVE_OR_RECORD_OR_SCENARIO")
+    render.add_argument("--at", type=_natural, metavar="N", help="a record's position after N answers (default: the end)")
+    render.add_argument("-o", "--output", default="board.svg", metavar="FILE", help="board.svg or board.png")
+    render.set_defaults(run=_render)
+
+    serve = sub.add_parser("serve", help="a local web table: play any factions and map, hot-seat and bots, replay records")
+    serve.add_argument("--pack", action="append", default=[], metavar="PATH", help="a pack whose factions, maps and decks join (repeatable)")
+    serve.add_argument("--port", type=_natural, default=8000, help="port (default 8000)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    serve.set_defaults(run=_serve)
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
@@ -100,19 +123,22 @@ def _play(args: argparse.Namespace) -> int:
         game = setup.start()
         shown_from = 0
     agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
+    human = HumanAgent(lambda g, path: save_game(g, setup, path), args.save or "rootlaw-save.json", args.picture,
+                       sys.stdin, sys.stdout)
+    agents.update({fid: human for fid in seats_of(game, args.human)})
     answers: list = []
     shown = shown_from
     while game.pending() is not None:
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
-        decision = game.pending()
-        choice = agents[decision["player"]].choose(game, decision)
-        game.answer(choice)
-        answers.append(choice)
         if not args.quiet:
             for line in game.s.log[shown:]:
                 print(line)
             shown = len(game.s.log)
+        decision = game.pending()
+        choice = agents[decision["player"]].choose(game, decision)
+        game.answer(choice)
+        answers.append(choice)
     if not args.quiet:
         for line in game.s.log[shown:]:
             print(line)
@@ -177,8 +203,25 @@ def _check(args: argparse.Namespace) -> int:
             continue
         print(outcome.report())
         failed += not outcome.passed
+        if args.render and not outcome.passed and outcome.game is not None:
+            picture = write_picture(outcome.game, Path(args.render) / f"{Path(path).name.split('.')[0]}.svg")
+            print(f"  picture of the position: {picture}")
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    print(f"wrote {write_picture(picture_of(args.source, args.at), args.output)}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .web import serve
+    except ImportError as exc:
+        raise RootlawError(f"the web table needs Flask ({exc.name} is missing): pip install 'rootlaw[web]'") from None
+    serve(args.pack, args.host, args.port)
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:

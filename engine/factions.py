@@ -55,6 +55,7 @@ class FactionDef:
     modifiers: tuple[Modifier, ...] = ()
     code: dict[str, Any] = field(default_factory=dict)
     doc: Document | None = None
+    colour: str | None = None  # #rrggbb for pictures of the board
 
     @property
     def name(self) -> str:
@@ -143,7 +144,7 @@ def build_faction(doc: Document) -> FactionDef:
         pieces=pieces, setup=setup, turn=turn,
         craft_items=d.get("craft_items", True), boxes=boxes, piles=pile_limits, tracks=tracks,
         variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
-        code=dict(vocab.code), doc=doc,
+        code=dict(vocab.code), doc=doc, colour=d.get("colour"),
     )
 
 
