@@ -1,0 +1,28 @@
+"""Issue 6 §1: rule corrections whose truth a scenario file cannot state yet (who is asked,
+what the log says). Each test runs a bundled scenario and looks at the game it leaves."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.errors import RootlawError
+from engine.scenario import run_scenario
+
+HERE = Path(__file__).parent / "scenarios"
+
+
+def _game(path: str):
+    outcome = run_scenario(HERE / path)
+    assert outcome.passed, outcome.report()
+    return outcome.game
+
+
+def test_draw_logs_what_was_drawn_and_rolls_once() -> None:
+    game = _game("corrections/draw_rolls_its_count_once.scenario.yaml")
+    assert game.s.forced_dice == [3], "the count was evaluated more than once"
+    assert any(line.endswith("Heralds draws 2 card(s)") for line in game.s.log)
+
+
+def test_a_faction_named_twice_is_named_in_the_error(capsys) -> None:
+    from engine.cli import main
+    assert main(["play", "--factions", "alliance,alliance", "--quiet"]) == 2
+    assert "faction 'alliance' is named twice" in capsys.readouterr().err
