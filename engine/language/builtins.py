@@ -98,9 +98,10 @@ def _ends(ctx: Ctx, path: str) -> tuple:
 
 @builtin("path_between", 2)
 def _path_between(ctx: Ctx, a: int, b: int) -> Any:
-    """The path joining two clearings, or none."""
+    """The open path joining two clearings, or none: a closed path (Mountain) is no path for
+    any purpose until it is cleared (Law 16.2.3)."""
     for n, key in ctx.game.rules.adjacency[a]:
-        if n == b:
+        if n == b and key not in ctx.game.s.closed_paths:
             return key
     return None
 
