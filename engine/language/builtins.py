@@ -37,10 +37,18 @@ VALUES: dict[str, Callable[[Ctx], Any]] = {
     "me": lambda ctx: ctx.me,
     "current": lambda ctx: ctx.game.current,
     "phase": lambda ctx: ctx.game.s.phase,
-    "players": lambda ctx: tuple(ctx.game.s.seats),
-    "enemies": lambda ctx: tuple(f for f in ctx.game.s.seats if f != ctx.me),
+    "players": lambda ctx: player_order(ctx.game, ctx.me),
+    "enemies": lambda ctx: player_order(ctx.game, ctx.me)[1:],
     "suits": lambda ctx: SUITS,
 }
+
+
+def player_order(game: Any, first: str) -> tuple:
+    """Every faction in turn order, starting from `first`: "in player order" starts from the
+    acting player, not from the first seat."""
+    seats = game.s.seats
+    i = seats.index(first) if first in seats else 0
+    return tuple(seats[i:] + seats[:i])
 
 
 def builtin(name: str, min_args: int, max_args: int | None = None) -> Callable:
