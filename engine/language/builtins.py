@@ -15,6 +15,7 @@ from ..battle import battle_clearings
 from ..board import SUITS, path_ends
 from ..cards import matches_suit
 from ..game import as_location, piece_loc
+from ..identity import distinct
 from ..movement import can_move
 from .context import Ctx, LanguageError
 
@@ -258,6 +259,27 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     owner = faction or ctx.me
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return tuple(p for p, (f, k, loc) in ctx.game.s.pieces.items() if f == owner and k in kinds and loc[0] != "b")
+
+
+@builtin("distinct", 1)
+def _distinct(ctx: Ctx, pids: tuple) -> tuple:
+    """One piece of each group of identical pieces (same owner, kind, place, held pieces and
+    marks this turn): the options when a player chooses which of its pieces."""
+    for pid in pids:
+        _piece(ctx, pid)
+    return tuple(distinct(ctx.game, pids))
+
+
+@builtin("removable", 1)
+def _removable(ctx: Ctx, pids: tuple) -> tuple:
+    """Of one player's pieces, those that may be removed first by that player's removal order
+    (Babies before Adults), one per group of identical pieces: for "remove one of ...".
+    """
+    if not pids:
+        return ()
+    owner = _piece(ctx, pids[0])[0]
+    first = ctx.game.modify("removal_order", tuple(pids), player=owner)
+    return tuple(distinct(ctx.game, first))
 
 
 @builtin("kind_of_suit", 1)

@@ -1,0 +1,36 @@
+"""When two pieces are the same option: identical in everything the rules can see.
+
+Pieces of one kind are usually interchangeable, and offering each of them would only lengthen
+decisions. They differ when something sets one apart: where it stands, what it holds (a web
+holding an Alliance warrior is not a web holding a Marquise warrior), or a mark an ability put
+on it this turn (an Adult already designated to weave). Only then does the player choose which.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def signature(game: "Game", pid: int) -> tuple:
+    """What the rules can see of a piece besides its id."""
+    faction, kind, loc = game.s.pieces[pid]
+    held = tuple(sorted(signature(game, h) for h in game.s.at.get(f"x{pid}", ())))
+    suffix = f":{pid}"
+    marks = tuple(sorted((marker, key) for marker in game.s.seats
+                         for key in game.s.players[marker].used
+                         if key.startswith("mark:") and key.endswith(suffix) and key.count(":") == 2))
+    return faction, kind, loc, held, marks
+
+
+def distinct(game: "Game", pids: Iterable[int]) -> list[int]:
+    """One piece of each group of identical pieces, the first of each group in the order given."""
+    seen: set[tuple] = set()
+    out = []
+    for pid in pids:
+        key = signature(game, pid)
+        if key not in seen:
+            seen.add(key)
+            out.append(pid)
+    return out
