@@ -391,6 +391,15 @@ def _first(ctx: Ctx, items: tuple, n: int | None = None) -> Any:
     return tuple(items[:n])
 
 
+@builtin("values_of", 2)
+def _values_of(ctx: Ctx, items: tuple, name: str) -> tuple:
+    """One field of each item, in order: the kinds of the pieces of a removal event, say."""
+    try:
+        return tuple(item[name] for item in items)
+    except (KeyError, TypeError):
+        raise LanguageError(f"not every item of {items!r} has a field '{name}'") from None
+
+
 @builtin("half_up", 1)
 def _half_up(ctx: Ctx, n: int) -> int:
     """Half, rounded up (Law: "half, rounded up")."""
