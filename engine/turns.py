@@ -87,7 +87,8 @@ def steps(game: Game, f: dict) -> None:
 
 @handler("order_reactions")
 def order_reactions(game: Game, f: dict) -> None:
-    """Simultaneous reactions: the player whose turn it is picks the order (Law 1.1.3)."""
+    """Simultaneous reactions: the player `events.orderer` named picks the order (Law 4.3.4 in
+    battle, Law 1.1.3 otherwise)."""
     pending = f["pending"]
     if "pick" in f:
         i = int(f.pop("pick").split(":")[0])
@@ -104,7 +105,7 @@ def order_reactions(game: Game, f: dict) -> None:
         return
     labels = [f"{i}:{p.get('ability', p['op'])}" + (f" ({p['me']})" if "me" in p else "")
               for i, p in enumerate(pending)]
-    game.ask(f, "pick", game.current, "order_reactions", labels, "which effect resolves first?")
+    game.ask(f, "pick", f.get("chooser", game.current), "order_reactions", labels, "which effect resolves first?")
 
 
 @handler("draw")
