@@ -75,9 +75,19 @@ def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
 
 @handler("steps")
 def steps(game: Game, f: dict) -> None:
-    """Run the faction's steps of one phase in order."""
+    """Run the faction's steps of one phase in order.
+
+    Cards used "in Birdsong" (or once in Daylight...) may be used at any point of the phase,
+    not only at its start: every action menu offers them, and before each other step and at
+    the phase's end a card window opens while one of them can be used.
+    """
     player, phase, index = f["player"], f["phase"], f["index"]
     spec = game.faction(player).turn[phase]
+    if f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
+            and actions.card_actions(game, player):
+        f["window"] = index
+        game.push(actions.card_window(player))
+        return
     if index >= len(spec):
         game.pop()
         return
