@@ -14,14 +14,19 @@ if TYPE_CHECKING:
 
 
 def signature(game: "Game", pid: int) -> tuple:
-    """What the rules can see of a piece besides its id."""
-    faction, kind, loc = game.s.pieces[pid]
-    held = tuple(sorted(signature(game, h) for h in game.s.at.get(f"x{pid}", ())))
+    """What the rules can see of a piece besides its id: where it stands, and its look."""
+    return game.s.pieces[pid][2], _look(game, pid)
+
+
+def _look(game: "Game", pid: int) -> tuple:
+    """Owner, kind, the look of each piece it holds, and the marks put on it this turn."""
+    faction, kind, _ = game.s.pieces[pid]
+    held = tuple(sorted(_look(game, h) for h in game.s.at.get(f"x{pid}", ())))
     suffix = f":{pid}"
-    marks = tuple(sorted((marker, key) for marker in game.s.seats
+    marks = tuple(sorted((marker, key[:-len(suffix)]) for marker in game.s.seats
                          for key in game.s.players[marker].used
                          if key.startswith("mark:") and key.endswith(suffix) and key.count(":") == 2))
-    return faction, kind, loc, held, marks
+    return faction, kind, held, marks
 
 
 def distinct(game: "Game", pids: Iterable[int]) -> list[int]:
