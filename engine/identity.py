@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from .game import piece_loc
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -19,9 +21,13 @@ def signature(game: "Game", pid: int) -> tuple:
 
 
 def _look(game: "Game", pid: int) -> tuple:
-    """Owner, kind, the look of each piece it holds, and the marks put on it this turn."""
+    """Owner, kind, the look of each piece it holds, and the marks put on it this turn.
+
+    A mark names its value, not what the value is; a mark on a clearing whose number equals a
+    piece's id sets that piece apart too, which only ever offers one option more.
+    """
     faction, kind, _ = game.s.pieces[pid]
-    held = tuple(sorted(_look(game, h) for h in game.s.at.get(f"x{pid}", ())))
+    held = tuple(sorted(_look(game, h) for h in game.s.at.get(piece_loc(pid), ())))
     suffix = f":{pid}"
     marks = tuple(sorted((marker, key[:-len(suffix)]) for marker in game.s.seats
                          for key in game.s.players[marker].used
