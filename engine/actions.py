@@ -130,6 +130,13 @@ def daylight_extras(game: Game, player: str) -> list[str]:
     return out + card_actions(game, player)
 
 
+def card_window(player: str) -> dict:
+    """A menu between two steps of a phase that offers only what any moment of the phase
+    allows (a card's "in Birdsong" action, Daylight's options open to every player)."""
+    menu = {"offered": True, "choices": (), "limit": 0, "extra_per_bird": False, "rule": ""}
+    return {"op": "actions", "player": player, "menu": menu, "taken": 0}
+
+
 def card_actions(game: Game, player: str) -> list[str]:
     """Persistent cards in play that offer an action in this phase (Tax Collector, Codebreakers)."""
     out = []

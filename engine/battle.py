@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .cards import matches_suit
 from .frames import handler
-from .game import Game, clearing_loc, distinct_cards, piece_loc
+from .game import Game, clearing_loc, distinct_cards
+from .identity import distinct
 
 HITTABLE = ("warrior", "building", "token")
 
@@ -169,25 +170,21 @@ def _finish(game: Game, f: dict) -> None:
 
 
 def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ...]) -> list[int]:
-    """Pieces that may take the next hit: warriors before buildings and tokens (Law 4.3.4).
+    """Pieces that may take the next hit: warriors before buildings and tokens (Law 4.3.4),
+    then the faction's own removal order (Babies before Adults).
 
-    Identical pieces (same kind, nothing held on them) are one option.
+    Identical pieces are one option; pieces that differ (what they hold, marks) are each one,
+    so the receiving player really chooses.
     """
     pieces = tuple(pid for pid in game.pieces_at(clearing_loc(clearing))
                    if pid not in chosen and game.s.pieces[pid][0] == player
                    and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE)
     pieces = tuple(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
     warriors = tuple(p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior")
-    pool = warriors or pieces
+    pool = game.modify("removal_order", warriors or pieces, player=player)
     # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
     pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=pieces)
-    seen, out = set(), []
-    for pid in sorted(pool):
-        key = (game.s.pieces[pid][1], bool(game.pieces_at(piece_loc(pid))), game.s.pieces[pid][2])
-        if key not in seen:
-            seen.add(key)
-            out.append(pid)
-    return out
+    return distinct(game, sorted(pool))
 
 
 @handler("take_hits")

@@ -43,5 +43,13 @@ def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> Facti
 
 def make_rules(map_name: str, factions: list[FactionDef], options: Options = Options(),
                deck: Deck | None = None, maps: dict[str, MapDef] | None = None) -> Rules:
+    """The rules of a game; each faction may be seated once (a faction named twice is an error,
+    not a smaller table)."""
+    seen: set[str] = set()
+    for faction in factions:
+        if faction.id in seen:
+            raise RootlawError(f"faction '{faction.id}' is named twice; each faction can be played "
+                               f"by only one seat")
+        seen.add(faction.id)
     return Rules(map=find_map(map_name, maps), deck=deck or standard_deck(),
                  factions={f.id: f for f in factions}, options=options)

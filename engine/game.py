@@ -344,6 +344,8 @@ class Game:
                 return False
             return piece.max_per_clearing is None or same < piece.max_per_clearing
         if loc[0] == "p":
+            if loc[1:] in self.s.closed_paths:
+                return False  # nothing may be placed on a closed path (Law 16.2.3.II)
             return piece.max_per_path is None or same < piece.max_per_path
         if loc[0] == "x" and piece.category != "marker":
             return self.can_hold(int(loc[1:]))

@@ -9,6 +9,7 @@ from itertools import product
 
 from .frames import handler
 from .game import Game, clearing_loc
+from .identity import distinct
 
 MOVERS = ("warrior", "pawn")
 
@@ -108,15 +109,48 @@ def move(game: Game, f: dict) -> None:
         choices = groups(game, player, options[(f["origin"], f["dest"])])
         if game.ask(f, "group", player, "move_group", choices, "move which pieces?"):
             return
-    carry_out_move(game, player, f["origin"], f["dest"], f["group"])
+    if "pick" in f:
+        f["picked"] = f.get("picked", ()) + (f.pop("pick"),)
+    if _pick_movers(game, f, player):
+        return
+    carry_out_move(game, player, f["origin"], f["dest"], f["group"], f.get("picked", ()))
     game.pop(True)
 
 
-def carry_out_move(game: Game, player: str, origin: int, dest: int, group: tuple) -> None:
+def _pick_movers(game: Game, f: dict, player: str) -> bool:
+    """Which pieces of each kind go, when pieces of a kind are not all alike (one already
+    designated this turn, one holding something): the player picks them one at a time.
+    Returns True while waiting for an answer; f["picked"] then holds every mover."""
+    pieces = movable(game, player, f["origin"])
+    picked = f.get("picked", ())
+    for kind, n in f["group"]:
+        rest = [p for p in pieces[kind] if p not in picked]
+        need = n - (len(pieces[kind]) - len(rest))
+        while need > 0:
+            options = distinct(game, rest)
+            if need == len(rest) or len(options) == 1:
+                picked += tuple(rest[:need])
+                break
+            f["picked"] = picked
+            if game.ask(f, "pick", player, "move_which", options, f"move which {kind}?"):
+                return True
+            choice = f.pop("pick")
+            picked += (choice,)
+            rest.remove(choice)
+            need -= 1
+    f["picked"] = picked
+    return False
+
+
+def carry_out_move(game: Game, player: str, origin: int, dest: int, group: tuple,
+                   chosen: tuple[int, ...] = ()) -> None:
+    """Move `group` (kind, count) from `origin`; `chosen` names the movers where pieces of a
+    kind differ, otherwise the first of each kind go."""
     pieces = movable(game, player, origin)
     moved = []
     for kind, n in group:
-        for pid in pieces[kind][:n]:
+        mine = [p for p in chosen if p in pieces[kind]]
+        for pid in (mine + [p for p in pieces[kind] if p not in mine])[:n]:
             game.relocate(pid, clearing_loc(dest))
             moved.append(pid)
     by_ferry = game.s.ferry == origin and dest not in game.adjacent(origin, player)

@@ -75,9 +75,19 @@ def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
 
 @handler("steps")
 def steps(game: Game, f: dict) -> None:
-    """Run the faction's steps of one phase in order."""
+    """Run the faction's steps of one phase in order.
+
+    Cards used "in Birdsong" (or once in Daylight...) may be used at any point of the phase,
+    not only at its start: every action menu offers them, and before each other step and at
+    the phase's end a card window opens while one of them can be used.
+    """
     player, phase, index = f["player"], f["phase"], f["index"]
     spec = game.faction(player).turn[phase]
+    if f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
+            and actions.card_actions(game, player):
+        f["window"] = index
+        game.push(actions.card_window(player))
+        return
     if index >= len(spec):
         game.pop()
         return
@@ -87,7 +97,8 @@ def steps(game: Game, f: dict) -> None:
 
 @handler("order_reactions")
 def order_reactions(game: Game, f: dict) -> None:
-    """Simultaneous reactions: the player whose turn it is picks the order (Law 1.1.3)."""
+    """Simultaneous reactions: the player `events.orderer` named picks the order (Law 4.3.4 in
+    battle, Law 1.1.3 otherwise)."""
     pending = f["pending"]
     if "pick" in f:
         i = int(f.pop("pick").split(":")[0])
@@ -104,7 +115,7 @@ def order_reactions(game: Game, f: dict) -> None:
         return
     labels = [f"{i}:{p.get('ability', p['op'])}" + (f" ({p['me']})" if "me" in p else "")
               for i, p in enumerate(pending)]
-    game.ask(f, "pick", game.current, "order_reactions", labels, "which effect resolves first?")
+    game.ask(f, "pick", f.get("chooser", game.current), "order_reactions", labels, "which effect resolves first?")
 
 
 @handler("draw")

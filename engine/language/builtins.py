@@ -15,6 +15,7 @@ from ..battle import battle_clearings
 from ..board import SUITS, path_ends
 from ..cards import matches_suit
 from ..game import as_location, piece_loc
+from ..identity import distinct
 from ..movement import can_move
 from .context import Ctx, LanguageError
 
@@ -37,10 +38,18 @@ VALUES: dict[str, Callable[[Ctx], Any]] = {
     "me": lambda ctx: ctx.me,
     "current": lambda ctx: ctx.game.current,
     "phase": lambda ctx: ctx.game.s.phase,
-    "players": lambda ctx: tuple(ctx.game.s.seats),
-    "enemies": lambda ctx: tuple(f for f in ctx.game.s.seats if f != ctx.me),
+    "players": lambda ctx: player_order(ctx.game, ctx.me),
+    "enemies": lambda ctx: player_order(ctx.game, ctx.me)[1:],
     "suits": lambda ctx: SUITS,
 }
+
+
+def player_order(game: Any, first: str) -> tuple:
+    """Every faction in turn order, starting from `first`: "in player order" starts from the
+    acting player, not from the first seat."""
+    seats = game.s.seats
+    i = seats.index(first) if first in seats else 0
+    return tuple(seats[i:] + seats[:i])
 
 
 def builtin(name: str, min_args: int, max_args: int | None = None) -> Callable:
@@ -98,9 +107,10 @@ def _ends(ctx: Ctx, path: str) -> tuple:
 
 @builtin("path_between", 2)
 def _path_between(ctx: Ctx, a: int, b: int) -> Any:
-    """The path joining two clearings, or none."""
+    """The open path joining two clearings, or none: a closed path (Mountain) is no path for
+    any purpose until it is cleared (Law 16.2.3)."""
     for n, key in ctx.game.rules.adjacency[a]:
-        if n == b:
+        if n == b and key not in ctx.game.s.closed_paths:
             return key
     return None
 
@@ -257,6 +267,27 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     return tuple(p for p, (f, k, loc) in ctx.game.s.pieces.items() if f == owner and k in kinds and loc[0] != "b")
 
 
+@builtin("distinct", 1)
+def _distinct(ctx: Ctx, pids: tuple) -> tuple:
+    """One piece of each group of identical pieces (same owner, kind, place, held pieces and
+    marks this turn): the options when a player chooses which of its pieces."""
+    for pid in pids:
+        _piece(ctx, pid)
+    return tuple(distinct(ctx.game, pids))
+
+
+@builtin("removable", 1)
+def _removable(ctx: Ctx, pids: tuple) -> tuple:
+    """Of one player's pieces, those that may be removed first by that player's removal order
+    (Babies before Adults), one per group of identical pieces: for "remove one of ...".
+    """
+    if not pids:
+        return ()
+    owner = _piece(ctx, pids[0])[0]
+    first = ctx.game.modify("removal_order", tuple(pids), player=owner)
+    return tuple(distinct(ctx.game, first))
+
+
 @builtin("kind_of_suit", 1)
 def _kind_of_suit(ctx: Ctx, suit: str) -> Any:
     """My piece kind printed with this suit (a building of that suit, say), or none."""
@@ -364,6 +395,15 @@ def _first(ctx: Ctx, items: tuple, n: int | None = None) -> Any:
     if n is None:
         return items[0] if items else None
     return tuple(items[:n])
+
+
+@builtin("values_of", 2)
+def _values_of(ctx: Ctx, items: tuple, name: str) -> tuple:
+    """One field of each item, in order: the kinds of the pieces of a removal event, say."""
+    try:
+        return tuple(item[name] for item in items)
+    except (KeyError, TypeError):
+        raise LanguageError(f"not every item of {items!r} has a field '{name}'") from None
 
 
 @builtin("half_up", 1)

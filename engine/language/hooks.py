@@ -43,6 +43,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "extra_hits": ("side", "attacker", "defender", "clearing"),
     "hit_pieces": ("player", "clearing", "chosen"),
     "hit_order": ("player", "clearing", "candidates"),  # candidates: all pieces that may take the hit
+    "removal_order": ("player",),  # a player's pieces that go first when some of them are removed
     "removal_vp": ("piece", "by"),
     "removed_to": ("piece",),
     "may_craft": ("player", "card"),

@@ -69,8 +69,19 @@ class Place(Stmt):
         if placed:
             where = f"on piece {target}" if self.on_piece else f"in {target}"
             game.log(f"{game.name(owner)} places {placed} {kind} {where}")
-            game.emit("placed", player=owner, kind=kind, location=loc, count=placed)
+            # the event speaks the language's values (a clearing, a path, a box); pieces placed
+            # on a piece are where that piece stands
+            spot = _standing(game, target) if self.on_piece else target
+            game.emit("placed", player=owner, kind=kind, location=spot, count=placed)
         return True
+
+
+def _standing(game: Any, pid: int) -> Any:
+    """Where a piece stands, as the language names places: a clearing, a path or a box."""
+    loc = game.s.pieces[pid][2]
+    while loc[0] == "x":
+        loc = game.s.pieces[int(loc[1:])][2]
+    return int(loc[1:]) if loc[0] == "c" else loc[1:] if loc[0] == "p" else loc
 
 
 class Remove(Stmt):
@@ -133,15 +144,17 @@ class Draw(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
+        drawn = 0
         for _ in range(self.count(ctx)):
             card = game.draw_card()
             if card is None:
                 break
+            drawn += 1
             if self.pile:
                 game.add_to_pile(who, self.pile, card)
             else:
                 game.player(who).hand.append(card)
-        game.log(f"{game.name(who)} draws {self.count(ctx)} card(s)" + (f" into {self.pile}" if self.pile else ""))
+        game.log(f"{game.name(who)} draws {drawn} card(s)" + (f" into {self.pile}" if self.pile else ""))
         return True
 
 
