@@ -53,7 +53,8 @@ def options(screen: str) -> list[str]:
 
 
 def test_a_person_plays_a_whole_game_at_the_terminal(tmp_path):
-    term = Terminal(["play", "--seed", "4", "--rounds", "2", "--human", "alliance", "--record", "game.json",
+    term = Terminal(["play", "--factions", "alliance,arachneen", "--seed", "4", "--rounds", "2",
+                     "--human", "alliance", "--record", "game.json",
                      "--picture", "board.svg"], tmp_path)
     screen = term.until(PROMPT)
     assert "seats:" in screen  # the log so far comes before the first question
