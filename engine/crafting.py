@@ -9,7 +9,7 @@ from .game import Game, clearing_loc, distinct_cards
 def crafting_pool(game: Game, player: str) -> dict[str, int]:
     """Unused crafting pieces by suit: a piece has its clearing's suit (4.1.1). In each clearing the
     pieces of one `craft_group` count up to the group's `craft_limit` (ungrouped pieces form one
-    group), so "at most 1 Necro per clearing" can stand beside unlimited Graveyards."""
+    group), so "at most one of these per clearing" can stand beside unlimited others."""
     pool = {suit: 0 for suit in SUITS}
     defs = game.faction(player).pieces
     for clearing in game.clearings():
