@@ -442,16 +442,30 @@ class Compiler:
             return _never
         fn, where = builtin.fn, src.where(tok)
 
-        def call(ctx: Ctx) -> Any:
-            values = [a(ctx) for a in args]
+        def failed(err: Exception, values: tuple) -> LanguageError:
+            """A builtin's failure, named with the call's position and the values it was given."""
+            if isinstance(err, LanguageError):
+                return LanguageError(f"{where}: in {name}(): {err}")
+            return LanguageError(f"{where}: {name}() cannot take ({', '.join(map(repr, values))}): {err}")
+
+        if len(args) == 1:
+            one = args[0]
+
+            def call(ctx: Ctx) -> Any:
+                value = one(ctx)
+                try:
+                    return fn(ctx, value)
+                except _FAILURES as err:
+                    raise failed(err, (value,)) from None
+            return call
+
+        def call_many(ctx: Ctx) -> Any:
+            values = tuple(a(ctx) for a in args)
             try:
                 return fn(ctx, *values)
-            except LanguageError as err:
-                raise LanguageError(f"{where}: in {name}(): {err}") from None
-            except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError) as err:
-                shown = ", ".join(repr(v) for v in values)
-                raise LanguageError(f"{where}: {name}() cannot take ({shown}): {err}") from None
-        return call
+            except _FAILURES as err:
+                raise failed(err, values) from None
+        return call_many
 
     def _attr(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
         base_node, field_tok = node.children
@@ -551,6 +565,10 @@ def signature(name: str) -> str:
     for i in reversed(range(len(optional))):
         tail = f"[{', ' if required or i else ''}{optional[i]}{tail}]"
     return f"{name}({', '.join(required)}{tail})"
+
+
+# what a builtin given values it cannot use raises; each becomes a positioned LanguageError
+_FAILURES = (LanguageError, TypeError, ValueError, KeyError, IndexError, ZeroDivisionError)
 
 
 def _never(ctx: Ctx) -> Any:
