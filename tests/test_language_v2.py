@@ -146,3 +146,17 @@ def test_battle_ended_tells_removed_and_before():
 def test_removed_to_sees_the_pieces_removed_together():
     outcome = run_scenario(ROOT / "tests" / "scenarios" / "cabale" / "revenant_not_with_its_graveyard.scenario.yaml")
     assert outcome.passed, outcome.report()
+
+
+def test_say_with_an_unclosed_brace_is_a_load_error():
+    vocab = Vocabulary("cabale", {"warrior"}, set(), set(), set())
+    doc = load_yaml(text='do: \'say "at {c"\'\n', source="f.yaml")
+    Compiler(vocab).effect(doc, ("do",), 'say "at {c"', "test", ("c",))
+    assert [(p.line, p.message) for p in vocab.problems] == [(1, "'{' in 'say' text is not closed")]
+
+
+def test_in_needs_a_list():
+    fn, _ = compiled("3 in x", ("x",))
+    assert fn(Ctx(game(), "cabale", {"x": None})) is False
+    with pytest.raises(LanguageError, match=r"^f\.yaml:1:9: 'in' needs a list on its right, got 7$"):
+        fn(Ctx(game(), "cabale", {"x": 7}))
