@@ -68,6 +68,10 @@ def battle(game: Game, f: dict) -> None:
             return
         game.log(f"{game.name(attacker)} battles {game.name(f['defender'])} in clearing {f['clearing']}")
         game.trace("4.3", f"{attacker} attacks {f['defender']} in {f['clearing']}")
+        f["before"] = tuple({"piece": pid, "faction": game.s.pieces[pid][0], "kind": game.s.pieces[pid][1],
+                             "category": game.rules.category(*game.s.pieces[pid][:2])}
+                            for pid in game.pieces_at(clearing_loc(f["clearing"])))
+        f["removed"] = ()
         f["stage"] = "ambush"
         game.emit("battle_started", attacker=attacker, defender=f["defender"], clearing=f["clearing"])
         return
@@ -165,13 +169,14 @@ def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> N
 
 
 def _finish(game: Game, f: dict) -> None:
-    game.emit("battle_ended", attacker=f["player"], defender=f["defender"], clearing=f["clearing"])
+    game.emit("battle_ended", attacker=f["player"], defender=f["defender"], clearing=f["clearing"],
+              removed=f["removed"], before=f["before"])
     game.pop(True)
 
 
 def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ...]) -> list[int]:
     """Pieces that may take the next hit: warriors before buildings and tokens (Law 4.3.4),
-    then the faction's own removal order (Babies before Adults).
+    then the faction's own removal order (its `removal_order` hook).
 
     Identical pieces are one option; pieces that differ (what they hold, marks) are each one,
     so the receiving player really chooses.

@@ -7,18 +7,21 @@ from .game import Game, clearing_loc, distinct_cards
 
 
 def crafting_pool(game: Game, player: str) -> dict[str, int]:
-    """Unused crafting pieces by suit: a piece has its clearing's suit (4.1.1)."""
+    """Unused crafting pieces by suit: a piece has its clearing's suit (4.1.1). In each clearing the
+    pieces of one `craft_group` count up to the group's `craft_limit` (ungrouped pieces form one
+    group), so "at most one of these per clearing" can stand beside unlimited others."""
     pool = {suit: 0 for suit in SUITS}
     defs = game.faction(player).pieces
     for clearing in game.clearings():
-        n, limit = 0, None
+        groups: dict[str | None, list] = {}  # craft_group -> [pieces, limit]; None: the ungrouped pieces
         for pid in game.pieces_at(clearing_loc(clearing)):
             f, kind, _ = game.s.pieces[pid]
             if f == player and defs[kind].crafts:
-                n += 1
+                group = groups.setdefault(defs[kind].craft_group, [0, None])
+                group[0] += 1
                 if defs[kind].craft_limit is not None:
-                    limit = defs[kind].craft_limit if limit is None else min(limit, defs[kind].craft_limit)
-        pool[game.suit(clearing)] += n if limit is None else min(n, limit)
+                    group[1] = defs[kind].craft_limit if group[1] is None else min(group[1], defs[kind].craft_limit)
+        pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
     used = game.player(player).used
     return {suit: pool[suit] - used.get(f"craft:{suit}", 0) for suit in SUITS}
 

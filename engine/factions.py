@@ -29,7 +29,9 @@ class PieceDef:
     count: int
     suit: str | None = None
     crafts: bool = False            # a crafting piece (Law 4.1.1)
-    craft_limit: int | None = None  # at most this many of the faction's crafting pieces count per clearing
+    craft_limit: int | None = None  # at most this many of its crafting group's pieces count per clearing
+    craft_group: str | None = None  # crafting pieces counted together against craft_limit (none: all ungrouped)
+    family: str | None = None       # a name shared by one kind per suit (kind_of_suit(s, family))
     max_per_clearing: int | None = None
     max_per_path: int | None = None
     capacity: int | None = None     # how many pieces (markers aside) it can hold
@@ -81,6 +83,7 @@ def build_faction(doc: Document) -> FactionDef:
     d: dict[str, Any] = doc.data
     pieces = {kind: PieceDef(kind=kind, category=p["category"], count=p["count"], suit=p.get("suit"),
                              crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
+                             craft_group=p.get("craft_group"), family=p.get("family"),
                              max_per_clearing=p.get("max_per_clearing"), max_per_path=p.get("max_per_path"),
                              capacity=p.get("capacity"), names=dict(p.get("names", {})))
               for kind, p in d["pieces"].items()}
@@ -89,7 +92,8 @@ def build_faction(doc: Document) -> FactionDef:
     variables = {name: (v["value"] if isinstance(v, dict) else v) for name, v in d.get("vars", {}).items()}
     action_specs = d.get("actions", {})
     vocab = Vocabulary(d["id"], set(pieces), set(variables),
-                       set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ())),
+                       set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ()))
+                       | {p.family for p in pieces.values() if p.family},
                        set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
                        piles=set(d.get("piles", {})))
     comp = Compiler(vocab)

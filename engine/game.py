@@ -333,9 +333,13 @@ class Game:
         self.s.at.setdefault(loc, []).append(pid)
         return pid
 
-    def can_place(self, faction: str, kind: str, loc: str) -> bool:
-        """Supply, building slots (Law 2.2.3) and the piece's own limits per clearing, path or holder."""
+    def can_place(self, faction: str, kind: str, loc: str, by: str | None = None) -> bool:
+        """Supply, building slots (Law 2.2.3), the piece's own limits per clearing, path or holder,
+        and the factions' `may_place` restrictions (`by`: whose effect places it)."""
         if self.s.players[faction].supply.get(kind, 0) <= 0:
+            return False
+        clearing = int(loc[1:]) if loc[0] == "c" else None
+        if not self.modify("may_place", True, player=faction, kind=kind, clearing=clearing, by=by):
             return False
         piece = self.rules.piece_defs[(faction, kind)]
         same = sum(1 for p in self.s.at.get(loc, ()) if self.s.pieces[p][:2] == (faction, kind))
@@ -383,7 +387,8 @@ class Game:
         """
         batch: list[dict] = []
         vp: dict[str, int] = {}
-        for pid in list(pids):
+        together = tuple(p for p in pids if p in self.s.pieces)
+        for pid in together:
             if pid not in self.s.pieces:
                 continue
             remover = by.get(pid) if isinstance(by, dict) else by
@@ -394,7 +399,7 @@ class Game:
             for rider in list(self.s.at.get(piece_loc(pid), ())):
                 self._drop_rider(rider, loc)
             # a replacement may send the piece elsewhere instead of its supply (a box, a clearing)
-            destination = self.modify("removed_to", None, piece=snap)
+            destination = self.modify("removed_to", None, piece=snap, batch=together)
             if destination is None:
                 self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
             else:
@@ -409,11 +414,21 @@ class Game:
             batch.append(snap)
         for f in sorted(vp, key=lambda f: f != self.current):
             self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens")
+        fight = self._battle_fought()
+        if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
+            fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)
         if batch:
             self.emit("removed", pieces=tuple(freeze(b) for b in batch), cause=cause,
                       attacker=context.get("attacker"), defender=context.get("defender"),
                       clearing=context.get("clearing"), ability=context.get("ability"))
         return batch
+
+    def _battle_fought(self) -> dict | None:
+        """The innermost battle on the stack that has begun (its clearing as it stood is kept)."""
+        for frame in reversed(self.s.stack):
+            if frame["op"] == "battle" and "before" in frame:
+                return frame
+        return None
 
     def _snapshot(self, pid: int, cause: str, by: str | None, context: dict) -> dict:
         faction, kind, loc = self.s.pieces[pid]

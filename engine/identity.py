@@ -1,9 +1,9 @@
 """When two pieces are the same option: identical in everything the rules can see.
 
 Pieces of one kind are usually interchangeable, and offering each of them would only lengthen
-decisions. They differ when something sets one apart: where it stands, what it holds (a web
-holding an Alliance warrior is not a web holding a Marquise warrior), or a mark an ability put
-on it this turn (an Adult already designated to weave). Only then does the player choose which.
+decisions. They differ when something sets one apart: where it stands, what it holds (a token
+holding one player's warrior is not a token holding another's), or a mark an ability put on it
+this turn (a warrior already used for an action). Only then does the player choose which.
 """
 from __future__ import annotations
 

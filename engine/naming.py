@@ -79,7 +79,7 @@ def _number(game: Game, domain: str, value: int) -> str:
 
 
 def _piece(game: Game, pid: int) -> str:
-    """'Arachnid Circle web on path 3-7 holding 1 Woodland Alliance warrior'."""
+    """'Red Fox token on path 3-7 holding 1 Blue Jay warrior': owner, kind, place, what it holds."""
     faction, kind, loc = game.s.pieces[pid]
     where = {"c": f" in clearing {loc[1:]}", "p": f" on path {loc[1:]}", "b": f" in box {loc.split('.')[-1]}"}
     text = f"{game.name(faction)} {_kind_name(game, faction, kind)}" + where.get(loc[0], "")

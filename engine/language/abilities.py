@@ -61,6 +61,13 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
     """Compile one trigger or modifier written in a faction or deck file (None after an error)."""
     rule = str(spec.get("rule", ""))
     problems = comp.vocab.problems
+    if "hook" in spec and ("on" in spec or "do" in spec) or "on" in spec and "value" in spec:
+        extra = ("on" if "on" in spec else "do") if "hook" in spec else "value"
+        what = "changes a hook's value (hook/value)" if "hook" in spec else "reacts to an event (on/do)"
+        problems.append(doc.problem(path + (extra,), f"ability '{aid}' {what}, so it has no '{extra}:'",
+                                    "a trigger is on/if/do, a modifier is hook/if/value; split it in two",
+                                    at_key=True))
+        return None
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
         if event not in EVENTS:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ..battle import battle_clearings
 from ..board import SUITS, path_ends
 from ..cards import matches_suit
+from ..crafting import craftable
 from ..game import as_location, piece_loc
 from ..identity import distinct
 from ..movement import can_move
@@ -279,7 +280,7 @@ def _distinct(ctx: Ctx, pids: tuple) -> tuple:
 @builtin("removable", 1)
 def _removable(ctx: Ctx, pids: tuple) -> tuple:
     """Of one player's pieces, those that may be removed first by that player's removal order
-    (Babies before Adults), one per group of identical pieces: for "remove one of ...".
+    (its hook `removal_order`), one per group of identical pieces: for "remove one of ...".
     """
     if not pids:
         return ()
@@ -288,13 +289,20 @@ def _removable(ctx: Ctx, pids: tuple) -> tuple:
     return tuple(distinct(ctx.game, first))
 
 
-@builtin("kind_of_suit", 1)
-def _kind_of_suit(ctx: Ctx, suit: str) -> Any:
-    """My piece kind printed with this suit (a building of that suit, say), or none."""
+@builtin("kind_of_suit", 1, 2)
+def _kind_of_suit(ctx: Ctx, suit: str, family: str | None = None) -> Any:
+    """My piece kind printed with this suit (a building of that suit, say), of one `family` if
+    given, or none."""
     for kind, piece in ctx.game.faction(ctx.me).pieces.items():
-        if piece.suit == suit:
+        if piece.suit == suit and (family is None or piece.family == family):
             return kind
     return None
+
+
+@builtin("kinds_of", 1)
+def _kinds_of(ctx: Ctx, family: str) -> tuple:
+    """My piece kinds of one family, in the order the file lists them."""
+    return tuple(kind for kind, piece in ctx.game.faction(ctx.me).pieces.items() if piece.family == family)
 
 
 @builtin("suit_of_kind", 1, 2)
@@ -377,6 +385,37 @@ def _min(ctx: Ctx, a: Any, b: Any = None) -> Any:
     return min(a) if a else None
 
 
+@builtin("nth", 2)
+def _nth(ctx: Ctx, items: Any, n: int) -> Any:
+    """The n-th item of a list, counting from 1, or none when the list is shorter."""
+    items = tuple(items or ())
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise LanguageError(f"nth() needs a whole number, got {n!r}")
+    return items[n - 1] if 1 <= n <= len(items) else None
+
+
+@builtin("argmin", 2)
+def _argmin(ctx: Ctx, items: Any, scores: Any) -> tuple:
+    """The items whose score (same position in `scores`) is lowest, in order (all of a tie)."""
+    return _arg(items, scores, min)
+
+
+@builtin("argmax", 2)
+def _argmax(ctx: Ctx, items: Any, scores: Any) -> tuple:
+    """The items whose score (same position in `scores`) is highest, in order (all of a tie)."""
+    return _arg(items, scores, max)
+
+
+def _arg(items: Any, scores: Any, pick: Callable) -> tuple:
+    items, scores = tuple(items or ()), tuple(scores or ())
+    if len(items) != len(scores):
+        raise LanguageError(f"{len(items)} items but {len(scores)} scores")
+    if not items:
+        return ()
+    target = pick(scores)
+    return tuple(item for item, score in zip(items, scores) if score == target)
+
+
 @builtin("max", 1, 2)
 def _max(ctx: Ctx, a: Any, b: Any = None) -> Any:
     if b is not None:
@@ -420,10 +459,7 @@ def _unique(ctx: Ctx, items: tuple) -> tuple:
 @builtin("best", 2)
 def _best(ctx: Ctx, items: tuple, scores: tuple) -> tuple:
     """The items whose score (same position in `scores`) is highest: for "the clearing with the most"."""
-    if not items:
-        return ()
-    top = max(scores)
-    return tuple(i for i, s in zip(items, scores) if s == top)
+    return _arg(items, scores, max)
 
 
 @builtin("roll", 0)
@@ -474,7 +510,13 @@ def _can_battle(ctx: Ctx) -> bool:
     return bool(battle_clearings(ctx.game, ctx.me))
 
 
-@builtin("can_move", 0)
-def _can_move(ctx: Ctx) -> bool:
-    """Whether I could make a move now."""
-    return can_move(ctx.game, ctx.me)
+@builtin("can_move", 0, 1)
+def _can_move(ctx: Ctx, origin: int | None = None) -> bool:
+    """Whether I could make a move now (from clearing `origin`, if given)."""
+    return can_move(ctx.game, ctx.me, None if origin is None else {"from": (origin,)})
+
+
+@builtin("can_craft", 0)
+def _can_craft(ctx: Ctx) -> bool:
+    """Whether I could craft a card of my hand now (crafting pieces, restrictions)."""
+    return bool(craftable(ctx.game, ctx.me))

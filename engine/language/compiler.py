@@ -20,8 +20,8 @@ from ..errors import Problem
 from . import statements as st
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .context import Ctx, LanguageError
-from .hooks import SNAPSHOT_FIELDS
-from .parser import SyntaxProblem, parse, position
+from .hooks import EVENT_LISTS
+from .parser import SyntaxProblem, parse, parser, position
 
 Fn = Callable[[Ctx], Any]
 
@@ -65,6 +65,34 @@ class Source:
             col = max(1, col - self.offset)
         line, col = position(self.doc, self.path, self.text, line, col)
         return Problem(self.doc.source, line, col, message, hint)
+
+    def where(self, tok: Any) -> "_Where":
+        """Where a token is, for mistakes only visible during play (worked out only when needed)."""
+        return _Where(self, tok)
+
+
+class _Where:
+    """`file:line:col` of a token, computed when a run-time error shows it."""
+
+    def __init__(self, src: Source, tok: Any) -> None:
+        self.src, self.tok = src, tok
+
+    def __str__(self) -> str:
+        p = self.src.problem(getattr(self.tok, "line", 1), getattr(self.tok, "column", 1), "")
+        return f"{p.file}:{p.line}:{p.col}"
+
+
+@dataclass
+class _Inside(Source):
+    """An expression inside a `say` string: its positions are counted from the string's token."""
+
+    outer: Source | None = None
+    at: Any = None      # the STRING token
+    start: int = 0      # index of the expression's first character inside the token
+
+    def problem(self, line: int, col: int, message: str, hint: str | None = None) -> Problem:
+        col = max(1, col - self.offset)
+        return self.outer.problem(self.at.line, self.at.column + self.start + col - 1, message, hint)
 
 
 class Compiler:
@@ -182,8 +210,15 @@ class Compiler:
         if kind == "if_stmt":
             return self._if(node, src, scope)
         if kind == "let":
-            scope.add(str(c[0]))
-            return st.Let(str(c[0]), e(c[1]))
+            name = str(c[0])
+            value = e(c[1])
+            if name in scope or name in self.vocab.variables:
+                what = "a variable" if name in self.vocab.variables and name not in scope else "already bound here"
+                self.vocab.problems.append(src.problem(c[0].line, c[0].column,
+                                                       f"'let' cannot rebind '{name}': it is {what}",
+                                                       "give the new value another name"))
+            scope.add(name)
+            return st.Let(name, value)
         if kind == "set_var":
             if str(c[0]) not in self.vocab.variables:
                 self._unknown(src, c[0], f"unknown variable '{c[0]}'", self.vocab.variables,
@@ -214,8 +249,39 @@ class Compiler:
                         "bind them first, e.g. with 'let'"))
             return st.DoAction(str(c[0]))
         if kind == "say":
-            return st.Say(str(c[0])[1:-1])
+            return self._say(c[0], src, scope)
         raise AssertionError(f"statement {kind} has no compiler")
+
+    def _say(self, tok: Token, src: Source, scope: "_Scope") -> Any:
+        """`say "text {expr} text"`: each `{expr}` is compiled and its value shown in the line."""
+        text = str(tok)[1:-1]
+        parts: list[Any] = []
+        i = 0
+        while i < len(text):
+            open_at = text.find("{", i)
+            if open_at < 0:
+                parts.append(text[i:])
+                break
+            close_at = text.find("}", open_at)
+            if close_at < 0:
+                self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
+                                                       "'{' in 'say' text is not closed",
+                                                       "write {expression} to show a value"))
+                break
+            parts.append(text[i:open_at])
+            inner = text[open_at + 1:close_at]
+            sub = _Inside(src.doc, src.path, inner, src.ability, len("%expression "),
+                          outer=src, at=tok, start=1 + open_at + 1)
+            try:
+                tree = parser().parse("%expression " + inner)
+            except Exception:  # noqa: BLE001 - any Lark error is a syntax problem in the string
+                self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
+                                                       f"syntax error in '{{{inner}}}' of a 'say' text",
+                                                       "write {expression} to show a value"))
+                break
+            parts.append(self._expr(tree.children[0].children[0], sub, scope))
+            i = close_at + 1
+        return st.Say(tuple(parts))
 
     def _if(self, node: Tree, src: Source, scope: "_Scope") -> Any:
         cond, body, rest = node.children
@@ -273,6 +339,18 @@ class Compiler:
         if kind == "list_":
             items = [self._expr(a, src, scope) for a in (c[0].children if c[0] is not None else ())]
             return lambda ctx: tuple(f(ctx) for f in items)
+        if kind == "mapped":
+            name = str(c[1])
+            source = self._expr(c[2], src, scope)
+            each = self._expr(c[0], src, scope.bind(name, _element_fields(c[2])))
+
+            def mapped(ctx: Ctx) -> tuple:
+                env = ctx.env
+                try:
+                    return tuple(each(_with(ctx, env, name, item)) for item in _items(source(ctx), src, c[1]))
+                finally:
+                    ctx.env = env
+            return mapped
         if kind == "filter":
             name = str(c[0])
             source = self._expr(c[1], src, scope)
@@ -281,7 +359,7 @@ class Compiler:
             def filtered(ctx: Ctx) -> tuple:
                 out = []
                 env = ctx.env
-                for item in source(ctx):
+                for item in _items(source(ctx), src, c[0]):
                     ctx.env = {**env, name: item}
                     if cond(ctx):
                         out.append(item)
@@ -292,7 +370,8 @@ class Compiler:
             return self._attr(node, src, scope)
         if kind == "neg":
             inner = self._expr(c[0], src, scope)
-            return lambda ctx: -inner(ctx)
+            where = src.where(_first_token(node))
+            return lambda ctx: _safe(operator.sub, 0, inner(ctx), "-", where)
         if kind == "not_":
             inner = self._expr(c[0], src, scope)
             return lambda ctx: not inner(ctx)
@@ -307,18 +386,27 @@ class Compiler:
             return lambda ctx: yes(ctx) if cond(ctx) else no(ctx)
         if kind == "comparison":
             left, op, right = self._expr(c[0], src, scope), _COMPARE[str(c[1])], self._expr(c[2], src, scope)
-            return lambda ctx: _safe(op, left(ctx), right(ctx))
+            sign, where = str(c[1]), src.where(c[1])
+            return lambda ctx: _safe(op, left(ctx), right(ctx), sign, where)
         if kind == "member":
             left, right = self._expr(c[0], src, scope), self._expr(c[1], src, scope)
-            return lambda ctx: left(ctx) in (right(ctx) or ())
+            where = src.where(_first_token(node))
+
+            def member(ctx: Ctx) -> bool:
+                items = right(ctx) or ()
+                if not isinstance(items, (tuple, list)):
+                    raise LanguageError(f"{where}: 'in' needs a list on its right, got {items!r}")
+                return left(ctx) in items
+            return member
         if kind in ("sum", "product"):
             first = self._expr(c[0], src, scope)
-            rest = [(_ARITH[str(c[i])], self._expr(c[i + 1], src, scope)) for i in range(1, len(c), 2)]
+            rest = [(_ARITH[str(c[i])], self._expr(c[i + 1], src, scope), str(c[i]), src.where(c[i]))
+                    for i in range(1, len(c), 2)]
 
             def arithmetic(ctx: Ctx) -> Any:
                 value = first(ctx)
-                for op, fn in rest:
-                    value = _safe(op, value, fn(ctx))
+                for op, fn, sign, where in rest:
+                    value = _safe(op, value, fn(ctx), sign, where)
                 return value
             return arithmetic
         raise AssertionError(f"expression {kind} has no compiler")
@@ -354,13 +442,32 @@ class Compiler:
                                                    f"{name}() takes {want} argument(s), got {len(args)}",
                                                    ": ".join(filter(None, (signature(name), builtin.doc)))))
             return _never
-        fn = builtin.fn
-        if not args:
-            return lambda ctx: fn(ctx)
+        fn, where = builtin.fn, src.where(tok)
+
+        def failed(err: Exception, values: tuple) -> LanguageError:
+            """A builtin's failure, named with the call's position and the values it was given."""
+            if isinstance(err, LanguageError):
+                return LanguageError(f"{where}: in {name}(): {err}")
+            return LanguageError(f"{where}: {name}() cannot take ({', '.join(map(repr, values))}): {err}")
+
         if len(args) == 1:
-            a = args[0]
-            return lambda ctx: fn(ctx, a(ctx))
-        return lambda ctx: fn(ctx, *(a(ctx) for a in args))
+            one = args[0]
+
+            def call(ctx: Ctx) -> Any:
+                value = one(ctx)
+                try:
+                    return fn(ctx, value)
+                except _FAILURES as err:
+                    raise failed(err, (value,)) from None
+            return call
+
+        def call_many(ctx: Ctx) -> Any:
+            values = tuple(a(ctx) for a in args)
+            try:
+                return fn(ctx, *values)
+            except _FAILURES as err:
+                raise failed(err, values) from None
+        return call_many
 
     def _attr(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
         base_node, field_tok = node.children
@@ -372,12 +479,14 @@ class Compiler:
                 self._unknown(src, field_tok, f"'{base_node.children[0]}' has no field '{name}'", allowed,
                               f"fields: {', '.join(allowed)}")
 
+        where = src.where(field_tok)
+
         def attr(ctx: Ctx) -> Any:
             value = base(ctx)
             try:
                 return value[name]
-            except (KeyError, TypeError):
-                raise LanguageError(f"{value!r} has no field '{name}'") from None
+            except (KeyError, TypeError, IndexError):
+                raise LanguageError(f"{where}: {value!r} has no field '{name}'") from None
         return attr
 
 
@@ -418,13 +527,35 @@ class _Scope:
 
 
 def _element_fields(node: Any) -> tuple[str, ...] | None:
-    """Fields of each item of a list expression, when known: the pieces of a removal event."""
+    """Fields of each item of a list expression, when known: the pieces of a removal event,
+    the pieces a battle removed, the pieces that stood in a battle's clearing."""
     if isinstance(node, Tree) and node.data == "filter":
         return _element_fields(node.children[1])
-    if (isinstance(node, Tree) and node.data == "attr" and str(node.children[1]) == "pieces"
+    if (isinstance(node, Tree) and node.data == "attr"
             and node.children[0].data == "name" and str(node.children[0].children[0]) == "event"):
-        return SNAPSHOT_FIELDS
+        return EVENT_LISTS.get(str(node.children[1]))
     return None
+
+
+def _first_token(node: Any) -> Any:
+    """The first token of a syntax tree, for a position."""
+    while isinstance(node, Tree):
+        node = node.children[0]
+    return node
+
+
+def _with(ctx: Ctx, env: dict, name: str, item: Any) -> Ctx:
+    ctx.env = {**env, name: item}
+    return ctx
+
+
+def _items(value: Any, src: Source, tok: Any) -> tuple:
+    """The items a filter or a mapping runs over: a list, or none for no items."""
+    if value is None:
+        return ()
+    if not isinstance(value, (tuple, list)):
+        raise LanguageError(f"{src.where(tok)}: expected a list to go through, got {value!r}")
+    return tuple(value)
 
 
 def signature(name: str) -> str:
@@ -438,14 +569,19 @@ def signature(name: str) -> str:
     return f"{name}({', '.join(required)}{tail})"
 
 
+# what a builtin given values it cannot use raises; each becomes a positioned LanguageError
+_FAILURES = (LanguageError, TypeError, ValueError, KeyError, IndexError, ZeroDivisionError)
+
+
 def _never(ctx: Ctx) -> Any:
     raise LanguageError("this expression did not compile")
 
 
-def _safe(op: Callable, a: Any, b: Any) -> Any:
+def _safe(op: Callable, a: Any, b: Any, sign: str, where: _Where) -> Any:
+    """An operator on two values; a type mismatch is a run-time error naming where and which."""
     try:
         return op(a, b)
-    except TypeError:
-        if op in (operator.eq, operator.ne):
-            return op(a, b)
-        raise LanguageError(f"cannot apply an operator to {a!r} and {b!r}") from None
+    except (TypeError, ZeroDivisionError):
+        if sign == "-" and a == 0 and op is operator.sub:
+            raise LanguageError(f"{where}: cannot negate {b!r}") from None
+        raise LanguageError(f"{where}: cannot apply '{sign}' to {a!r} and {b!r}") from None

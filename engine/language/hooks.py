@@ -17,7 +17,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "placed": ("player", "kind", "location", "count"),
     "battle_started": ("attacker", "defender", "clearing"),
     "battle_effects": ("attacker", "defender", "clearing"),
-    "battle_ended": ("attacker", "defender", "clearing"),
+    "battle_ended": ("attacker", "defender", "clearing", "removed", "before"),
     "before_battle": ("player", "clearing", "defender"),
     "before_move": ("player", "origin"),
     "phase_start": ("player", "phase"),
@@ -29,6 +29,13 @@ EVENTS: dict[str, tuple[str, ...]] = {
 # fields of each removed piece's snapshot (event.pieces)
 SNAPSHOT_FIELDS = ("piece", "faction", "kind", "category", "location", "clearing", "suit", "cause", "by",
                    "riders", "replaced_to", "attacker", "defender")
+
+# fields of each piece that stood in a battle's clearing when it began (battle_ended's `before`)
+STANDING_FIELDS = ("piece", "faction", "kind", "category")
+
+# event fields holding lists of records, and the fields of those records
+EVENT_LISTS: dict[str, tuple[str, ...]] = {"pieces": SNAPSHOT_FIELDS, "removed": SNAPSHOT_FIELDS,
+                                           "before": STANDING_FIELDS}
 
 # hook -> names its modifiers may read besides `value`
 HOOKS: dict[str, tuple[str, ...]] = {
@@ -45,8 +52,9 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "hit_order": ("player", "clearing", "candidates"),  # candidates: all pieces that may take the hit
     "removal_order": ("player",),  # a player's pieces that go first when some of them are removed
     "removal_vp": ("piece", "by"),
-    "removed_to": ("piece",),
+    "removed_to": ("piece", "batch"),  # batch: the ids of every piece removed together
     "may_craft": ("player", "card"),
+    "may_place": ("player", "kind", "clearing", "by"),
     "craft_vp": ("player", "card"),
     "draw_bonus": ("player",),
     "hand_limit": ("player",),

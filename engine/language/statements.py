@@ -64,7 +64,7 @@ class Place(Stmt):
         loc = piece_loc(target) if self.on_piece else location(ctx, target)
         placed = 0
         for _ in range(self.count(ctx)):
-            if game.can_place(owner, kind, loc) and game.place(owner, kind, loc) is not None:
+            if game.can_place(owner, kind, loc, by=ctx.me) and game.place(owner, kind, loc) is not None:
                 placed += 1
         if placed:
             where = f"on piece {target}" if self.on_piece else f"in {target}"
@@ -407,7 +407,7 @@ class Craft(Stmt):
 
 
 class Offer(Stmt):
-    """An action menu opened by an effect (a mandate's "up to 3 actions"): the same menu as a
+    """An action menu opened by an effect (an effect granting "up to 3 actions"): the same menu as a
     turn step's, with its choices and limit fixed when it opens."""
 
     def __init__(self, choices: Fn, limit: Fn | None, birds: bool, ability: str) -> None:
@@ -451,9 +451,24 @@ class DoAction(Stmt):
 
 
 class Say(Stmt):
-    def __init__(self, text: str) -> None:
-        self.text = text
+    """A log line: text parts and `{expression}` parts, shown as values are in messages."""
+
+    def __init__(self, parts: tuple) -> None:
+        self.parts = parts
 
     def run(self, game: Any, f: dict) -> bool:
-        game.log(f"{game.name(f['me'])}: {self.text}")
+        ctx = ctx_of(game, f)
+        text = "".join(part if isinstance(part, str) else shown(part(ctx)) for part in self.parts)
+        game.log(f"{game.name(f['me'])}: {text}")
         return True
+
+
+def shown(value: Any) -> str:
+    """A value as a log line shows it: lists joined by commas, none as 'none'."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(shown(v) for v in value)
+    return str(value)
