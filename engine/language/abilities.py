@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..game import ability_note
 from .context import Ctx
 from ..documents import Document
 from .compiler import Compiler
 from .holders import Holders
-from .hooks import EVENTS, HOOKS
+from .hooks import EVENTS, HOOKS, REPLACEMENT_HOOKS
 from .statements import block_frame
 
 Fn = Callable[[Ctx], Any]
@@ -47,11 +48,15 @@ class Modifier:
     value: Fn
 
     def function(self, owners: Holders) -> Callable:
+        replaces = self.hook in REPLACEMENT_HOOKS
+
         def modify(game: Any, value: Any, context: dict) -> Any:
             for me, names in owners(game):
                 ctx = Ctx(game, me, {**names, "value": value, **context})
                 if self.when is None or self.when(ctx):
-                    value = self.value(ctx)
+                    before, value = value, self.value(ctx)
+                    if replaces and value != before:
+                        game.trace(self.rule, f"{ability_note(me, self.id)} replaces {self.hook}: {value}")
             return value
         return modify
 
