@@ -15,7 +15,7 @@ from .decks import load_deck
 from .documents import load_yaml
 from .errors import DataError, RootlawError
 from .factions import bundled_factions, load_faction
-from .packs import load_pack
+from .packs import load_pack, load_packs
 from .record import Record, Setup, load_game, replay, save_game
 from .scenario import run_scenario, scenario_files
 
@@ -60,6 +60,8 @@ def _parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="run scenario files and print pass or fail")
     check.add_argument("paths", nargs="+", metavar="FILE", help="scenario files or folders of *.scenario.yaml")
+    check.add_argument("--pack", action="append", default=[], metavar="PATH",
+                       help="a pack folder or .zip whose factions and maps the scenarios may name (repeatable)")
     check.set_defaults(run=_check)
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
@@ -167,10 +169,11 @@ def _check(args: argparse.Namespace) -> int:
     files = scenario_files(args.paths)
     if not files:
         raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
+    packs = load_packs(args.pack)
     failed = 0
     for path in files:
         try:
-            outcome = run_scenario(path)
+            outcome = run_scenario(path, packs.factions, packs.maps)
         except DataError as exc:
             print(f"ERROR {path}:\n{exc}")
             failed += 1

@@ -28,6 +28,9 @@ WIN_SCORE = 30
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
 
 
+NO_RULE = "-"  # the trace's rule for an ability written without a rule number (test factions)
+
+
 def ability_note(faction: str, ability: str) -> str:
     """How the trace names an ability of a faction (or card holder) that fired: 'faction: ability'."""
     return f"{faction}: {ability}"
@@ -54,6 +57,15 @@ def as_location(where: Any) -> str:
     if isinstance(where, str) and "-" in where:
         return path_loc(where)
     raise LanguageError(f"{where!r} is not a clearing, a path or a box")
+
+
+def location_name(where: Any) -> str:
+    """A clearing, path or box (as abilities give them) the way messages show it."""
+    loc = as_location(where)
+    if loc[0] == "b":
+        faction, box = loc[1:].split(".", 1)
+        return f"box {box} of {faction}"
+    return f"{'clearing' if loc[0] == 'c' else 'path'} {loc[1:]}"
 
 
 @dataclass(frozen=True)
@@ -171,7 +183,9 @@ class Game:
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if self.offered is not None:
-            self.offered.append({"player": player, "kind": kind, "options": options})
+            decision = {"player": player, "kind": kind, "options": options}
+            decision["names"] = tuple(option_name(self, decision, o) for o in options)
+            self.offered.append(decision)
         if len(options) == 1:
             frame[slot] = options[0]
             return False
@@ -544,4 +558,4 @@ def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     return sorted(seen.values())
 
 
-__all__ = ["Game", "Rules", "Options", "ability_note", "as_location", "clearing_loc", "path_loc", "piece_loc", "distinct_cards"]
+__all__ = ["Game", "Rules", "Options", "NO_RULE", "ability_note", "as_location", "location_name", "clearing_loc", "path_loc", "piece_loc", "distinct_cards"]

@@ -50,7 +50,10 @@ def _readings(game: Any, decision: dict, option: int) -> list[str]:
 
 
 def option_name(game: Any, decision: dict, option: Any) -> str:
-    """How one option of `decision` is shown in messages."""
+    """How one option of `decision` is shown in messages (as it was named when offered, for a
+    decision noted with its `names`)."""
+    if "names" in decision and option in decision["options"]:
+        return decision["names"][decision["options"].index(option)]
     if isinstance(option, tuple):
         return "[" + ", ".join(option_name(game, decision, o) for o in option) + "]"
     if isinstance(option, bool) or option is None:

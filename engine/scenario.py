@@ -66,7 +66,7 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
     `extra` and `maps` are factions and maps from packs, found by id beside the bundled ones.
     """
     doc = load_yaml(path)
-    problems = validate(doc, "scenario") or whole_numbers(doc)
+    problems = _one_plan(doc) or validate(doc, "scenario") or whole_numbers(doc)
     if problems:
         raise DataError(problems)
     d = doc.data
@@ -106,6 +106,19 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
             outcome.failures += [label + f for f in _check_any(game, step["expect_any"], since, outcome)]
     game.offered = None
     return outcome
+
+
+def _one_plan(doc: Document) -> list:
+    """A scenario runs once (`run`, `answers`, `expect`) or in checkpoints (`steps`), not both."""
+    d = doc.data
+    if not isinstance(d, dict):
+        return []
+    if "steps" in d:
+        return [doc.problem((key,), f"'{key}' and 'steps' cannot both be given", f"move '{key}' into a step",
+                            at_key=True) for key in ("run", "answers", "expect", "expect_any") if key in d]
+    if "run" not in d:
+        return [doc.problem((), "nothing to run: give 'run' (with 'answers' and 'expect') or 'steps'")]
+    return []
 
 
 def _steps(d: dict) -> list[tuple[tuple, dict]]:
