@@ -29,6 +29,18 @@ def _held(game: Any, player: str) -> set[int]:
     return set(p.hand).union(p.persistent, *p.piles.values())
 
 
+def piece_name(game: Any, piece: int) -> str:
+    """'<faction> <kind>', with what it holds and the path it stands on, as the census writes it."""
+    from .game import piece_loc  # game.py imports this module to name options in its messages
+
+    faction, kind, loc = game.s.pieces[piece]
+    held = game.pieces_at(piece_loc(piece))
+    name = f"{faction} {kind}"
+    if held:
+        name += " holding " + " + ".join(" ".join(game.s.pieces[h][:2]) for h in held)
+    return name + (f" on {loc[1:]}" if loc[0] == "p" else "")
+
+
 def _readings(game: Any, decision: dict, option: int) -> list[str]:
     """What a bare number among a decision's options may stand for, most likely first."""
     deck, pieces = game.rules.deck.cards, game.s.pieces
@@ -36,14 +48,14 @@ def _readings(game: Any, decision: dict, option: int) -> list[str]:
     if kind in CARD_KINDS and 0 <= option < len(deck):
         return [deck[option].id]
     if kind in PIECE_KINDS and option in pieces:
-        return [" ".join(pieces[option][:2])]
+        return [piece_name(game, option)]
     if kind in CARD_KINDS or kind in PIECE_KINDS or ":" not in kind:
         return [str(option)]
     out = []
     if option in game.rules.map.clearings:
         out.append(str(option))
     if option in pieces:
-        out.append(" ".join(pieces[option][:2]))
+        out.append(piece_name(game, option))
     if option in _held(game, decision["player"]) and 0 <= option < len(deck):
         out.append(deck[option].id)
     return out or [str(option)]

@@ -209,15 +209,19 @@ def options_differ(game: Game, decision: dict, want: Any) -> str | None:
         if [find_option(game, decision, freeze(o)) for o in want] != options:
             return f"expected {_names(want)}, found {found}"
         return None
-    named = {repr(o): find_option(game, decision, freeze(o)) for o in want.get("includes", ()) + want.get("excludes", ())}
-    missing = [o for o in want.get("includes", ()) if named[repr(o)] not in options]
-    extra = [o for o in want.get("excludes", ()) if named[repr(o)] in options]
+    missing = [o for o in want.get("includes", []) if not _among(game, decision, o)]
+    extra = [o for o in want.get("excludes", []) if _among(game, decision, o)]
     why = []
     if missing:
         why.append(f"{_names(missing)} not among them")
     if extra:
         why.append(f"{_names(extra)} among them but should not be")
     return f"{'; '.join(why)} (options: {found})" if why else None
+
+
+def _among(game: Game, decision: dict, value: Any) -> bool:
+    option = find_option(game, decision, freeze(value))
+    return any(option == o and type(option) is type(o) for o in decision["options"])
 
 
 def _names(values: list) -> str:
