@@ -96,11 +96,15 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
             game.run()
             while game.pending() is not None and answers:
                 game.answer(_option(game, answers.pop(0)))
-        except (RootlawError, AssertionError, RecursionError) as exc:
+        except RootlawError as exc:
             outcome.failures.append(f"{label}while running: {exc}")
             return outcome
+        except (AssertionError, AttributeError, RecursionError, OverflowError) as exc:
+            # a position the rules never meant to reach; say so rather than show a traceback
+            outcome.failures.append(f"{label}while running, the engine failed: {type(exc).__name__}: {exc}")
+            return outcome
         if answers:
-            outcome.failures.append(f"{label}{len(answers)} answer(s) left unused: {answers}")
+            outcome.failures.append(f"{label}{len(answers)} answer(s) left unused: {_listed(answers)}")
         outcome.failures += [label + f for f in check(game, step.get("expect", {}), since)]
         if "expect_any" in step:
             outcome.failures += [label + f for f in _check_any(game, step["expect_any"], since, outcome)]
@@ -119,6 +123,11 @@ def _one_plan(doc: Document) -> list:
     if "run" not in d:
         return [doc.problem((), "nothing to run: give 'run' (with 'answers' and 'expect') or 'steps'")]
     return []
+
+
+def _listed(values: list) -> str:
+    """Answers as they were written: numbers as numbers, names without quotes."""
+    return ", ".join(f"[{_listed(v)}]" if isinstance(v, list) else str(v) for v in values)
 
 
 def _steps(d: dict) -> list[tuple[tuple, dict]]:

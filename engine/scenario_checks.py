@@ -99,7 +99,7 @@ class Names:
             where = path + ("with", key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
                 self.add(where, f"{key} cannot be negative ({value})")
-            elif key in CLEARING_KEYS and isinstance(value, int):
+            elif key in CLEARING_KEYS:
                 self.clearing(where, value)
             elif key in FACTION_KEYS:
                 self.faction(where, value)
