@@ -157,3 +157,26 @@ def test_check_with_a_pack_finds_its_factions(tmp_path, capsys):
     assert "unknown faction 'otters'" in capsys.readouterr().out
     assert main(["check", "--pack", str(HERE / "packs" / "river_otters"), str(path)]) == 0
     assert "1 passed" in capsys.readouterr().out
+
+
+def _keys(schema: dict) -> set[str]:
+    """Every property name declared anywhere in a JSON Schema."""
+    out: set[str] = set()
+    for key, value in schema.items():
+        if key == "properties":
+            out |= set(value)
+        if isinstance(value, dict):
+            out |= _keys(value)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, dict):
+                    out |= _keys(item)
+    return out
+
+
+def test_every_scenario_key_is_documented():
+    import json
+    schema = json.loads((HERE.parent / "schemas" / "scenario.schema.json").read_text(encoding="utf-8"))
+    doc = (HERE.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    missing = sorted(k for k in _keys(schema) if f"`{k}" not in doc)
+    assert not missing, f"docs/scenarios.md does not mention: {missing}"
