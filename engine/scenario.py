@@ -66,7 +66,7 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
     `extra` and `maps` are factions and maps from packs, found by id beside the bundled ones.
     """
     doc = load_yaml(path)
-    problems = _one_plan(doc) or validate(doc, "scenario") or whole_numbers(doc)
+    problems = (validate(doc, "scenario") + _one_plan(doc)) or whole_numbers(doc)
     if problems:
         raise DataError(problems)
     d = doc.data
