@@ -73,6 +73,9 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
     base = Path(path).resolve().parent
     factions = []
     for i, name in enumerate(d["factions"]):
+        if name in d["factions"][:i]:
+            raise DataError([doc.problem(("factions", i), f"faction '{name}' is seated twice",
+                                         "each faction can be played by only one seat")])
         try:
             factions.append(find_faction(_local_faction(base, name) or name, extra))
         except RootlawError as exc:

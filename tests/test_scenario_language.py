@@ -64,6 +64,8 @@ BROKEN = [
      "3:38", "unknown key 'include'"),
     ("a closed path the map does not have", BASE + "open_paths: [1-2]\nrun: {action: move}\n",
      "2:14", "1-2 is not a closed path of this map"),
+    ("a faction seated twice", "factions: [militia_a, militia_b, militia_a]\nrun: {action: move}\n",
+     "1:34", "faction 'militia_a' is seated twice"),
     ("a step naming an unseated player", BASE + "steps:\n  - run: {action: move}\n  - expect: {turn: cats}\n",
      "4:20", "faction 'cats' is not seated"),
 ]
