@@ -233,13 +233,8 @@ def _position(doc: Document, rules) -> State:
             s.players[fid].score = score
     for fid, values in (d.get("vars") or {}).items():
         if names.faction(("vars", fid), fid, at_key=True):
-            known = set(rules.factions[fid].variables) | {"home"}
             for name in values:
-                if name not in known:
-                    close = difflib.get_close_matches(str(name), sorted(known), 1)
-                    problems.append(doc.problem(("vars", fid, name), f"{fid} has no variable '{name}'",
-                                                f"did you mean '{close[0]}'?" if close else
-                                                f"its variables: {', '.join(sorted(known))}", at_key=True))
+                names.variable(("vars", fid, name), fid, name)
             s.players[fid].vars.update(freeze(values))
     turn = d.get("turn", s.seats[0])
     s.current = s.seats.index(turn) if names.faction(("turn",), turn) else 0

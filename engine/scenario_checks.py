@@ -6,6 +6,7 @@ reported at the file position, with every other such mistake, before anything ru
 """
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from .documents import Document
@@ -114,9 +115,13 @@ class Names:
             self.clearing(path + ("rulers", clearing), clearing, at_key=True)
             if ruler not in NOBODY:
                 self.faction(path + ("rulers", clearing), ruler)
-        for key in ("scores", "hand_sizes", "hands", "persistent", "vars", "items"):
+        for key in ("scores", "hand_sizes", "hands", "persistent", "items"):
             for fid in expect.get(key) or {}:
                 self.faction(path + (key, fid), fid, at_key=True)
+        for fid, values in (expect.get("vars") or {}).items():
+            if self.faction(path + ("vars", fid), fid, at_key=True):
+                for name in values:
+                    self.variable(path + ("vars", fid, name), fid, name)
         for fid, supply in (expect.get("supply") or {}).items():
             if self.faction(path + ("supply", fid), fid, at_key=True):
                 for kind in supply:
@@ -141,6 +146,16 @@ class Names:
             for i, want in enumerate(expect.get(key) or ()):
                 if isinstance(want, dict) and "faction" in want:
                     self.faction(path + (key, i, "faction"), want["faction"])
+
+    def variable(self, path: tuple, fid: str, name: str) -> bool:
+        """A variable the faction declares, or `home` (which a faction's setup sets)."""
+        known = sorted(set(self.rules.factions[fid].variables) | {"home"})
+        if name in known:
+            return True
+        close = difflib.get_close_matches(str(name), known, 1)
+        self.add(path, f"{fid} has no variable '{name}'",
+                 f"did you mean '{close[0]}'?" if close else f"its variables: {', '.join(known)}", at_key=True)
+        return False
 
     def pile(self, path: tuple, fid: str, pile: str) -> bool:
         piles = self.rules.factions[fid].piles

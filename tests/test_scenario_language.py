@@ -49,6 +49,8 @@ BROKEN = [
      "run: {action: move, player: militia_a}\n", "2:20", "alliance has no pile 'suporters'"),
     ("a misspelt variable", BASE + "vars: {militia_a: {hom: 1}}\nrun: {action: move}\n",
      "2:20", "militia_a has no variable 'hom'"),
+    ("expect.vars with a misspelt variable", BASE + "run: {action: move}\nexpect: {vars: {militia_a: {hom: 1}}}\n",
+     "3:29", "militia_a has no variable 'hom'"),
     ("a clearing in `with` off the map", BASE + "run: {action: battle, with: {clearing: 13}}\n",
      "2:40", "no clearing 13 on this map"),
     ("an unknown action", BASE + "run: {action: fly}\n", "2:15", "'fly' is neither a core action"),
