@@ -24,8 +24,8 @@ from .game import Game, Options, piece_loc
 from .language.runtime import action_frame
 from .option_names import find_option
 from .rng import Rng
-from .scenario_checks import Names, whole_numbers
-from .scenario_expect import BOX_ENTRY, ENTRY, Since, box_loc, check, location_of
+from .scenario_checks import ENTRY_HINT, Names, whole_numbers
+from .scenario_expect import BOX_ENTRY, ENTRY, Since, box_loc, check, location_of, written
 from .schemas import validate
 from .state import State, freeze
 
@@ -107,7 +107,7 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
             outcome.failures.append(f"{label}while running, the engine failed: {type(exc).__name__}: {exc}")
             return outcome
         if answers:
-            outcome.failures.append(f"{label}{len(answers)} answer(s) left unused: {_listed(answers)}")
+            outcome.failures.append(f"{label}{len(answers)} answer(s) left unused: {written(answers)}")
         outcome.failures += [label + f for f in check(game, step.get("expect", {}), since)]
         if "expect_any" in step:
             outcome.failures += [label + f for f in _check_any(game, step["expect_any"], since, outcome)]
@@ -126,11 +126,6 @@ def _one_plan(doc: Document) -> list:
     if "run" not in d:
         return [doc.problem((), "nothing to run: give 'run' (with 'answers' and 'expect') or 'steps'")]
     return []
-
-
-def _listed(values: list) -> str:
-    """Answers as they were written: numbers as numbers, names without quotes."""
-    return ", ".join(f"[{_listed(v)}]" if isinstance(v, list) else str(v) for v in values)
 
 
 def _steps(d: dict) -> list[tuple[tuple, dict]]:
@@ -206,10 +201,10 @@ def _position(doc: Document, rules) -> State:
     for where, entries in (d.get("board") or {}).items():
         if names.location(("board", where), where):
             for i, entry in enumerate(entries):
-                _place_entry(game, doc, ("board", where, i), location_of(where), entry, problems)
+                _place_entry(game, names, ("board", where, i), location_of(where), entry)
     for fid, boxes in (d.get("boxes") or {}).items():
         if names.faction(("boxes", fid), fid, at_key=True):
-            _fill_boxes(game, doc, names, fid, boxes, problems)
+            _fill_boxes(game, names, fid, boxes)
     cards = _Cards(doc, rules)
     for fid, hand in (d.get("hands") or {}).items():
         if names.faction(("hands", fid), fid, at_key=True):
@@ -245,7 +240,7 @@ def _position(doc: Document, rules) -> State:
     return s
 
 
-def _fill_boxes(game: Game, doc, names: Names, fid: str, boxes: dict, problems: list) -> None:
+def _fill_boxes(game: Game, names: Names, fid: str, boxes: dict) -> None:
     """Pieces of a faction put in its boxes: entries '<piece> [xN]'."""
     for box, entries in boxes.items():
         if not names.box(("boxes", fid, box), fid, box):
@@ -253,44 +248,36 @@ def _fill_boxes(game: Game, doc, names: Names, fid: str, boxes: dict, problems: 
         for i, entry in enumerate(entries):
             match = BOX_ENTRY.match(str(entry))
             if not match:
-                problems.append(doc.problem(("boxes", fid, box, i), f"cannot read '{entry}'",
-                                            "write '<piece> [xN]'"))
+                names.add(("boxes", fid, box, i), f"cannot read '{entry}'", "write '<piece> [xN]'")
                 continue
-            _place_many(game, doc, ("boxes", fid, box, i), box_loc(fid, box), fid, match["kind"],
-                        match["n"], problems)
+            _place_many(game, names, ("boxes", fid, box, i), box_loc(fid, box), fid, match["kind"], match["n"])
 
 
-def _place_entry(game: Game, doc, path, loc, entry, problems) -> None:
+def _place_entry(game: Game, names: Names, path: tuple, loc: str, entry: str) -> None:
     match = ENTRY.match(str(entry))
     if not match:
-        problems.append(doc.problem(path, f"cannot read '{entry}'",
-                                    "write '<faction> <piece> [xN] [holding <faction> <piece> [xN]]'"))
+        names.add(path, f"cannot read '{entry}'", ENTRY_HINT)
         return
-    for holder in _place_many(game, doc, path, loc, match["faction"], match["kind"], match["n"], problems):
+    for holder in _place_many(game, names, path, loc, match["faction"], match["kind"], match["n"]):
         if match["hf"]:
-            _place_many(game, doc, path, piece_loc(holder), match["hf"], match["hk"], match["hn"], problems)
+            _place_many(game, names, path, piece_loc(holder), match["hf"], match["hk"], match["hn"])
 
 
-def _place_many(game, doc, path, loc, faction, kind, count, problems) -> list[int]:
+def _place_many(game: Game, names: Names, path: tuple, loc: str, faction: str, kind: str,
+                count: str | None) -> list[int]:
     """Place `count` pieces (one when not given); each must fit the rules of placing."""
-    if faction not in game.rules.factions:
-        problems.append(doc.problem(path, f"faction '{faction}' is not seated in this scenario",
-                                    f"seated: {', '.join(game.rules.factions)}"))
-        return []
-    if kind not in game.rules.factions[faction].pieces:
-        problems.append(doc.problem(path, f"{faction} has no piece '{kind}'",
-                                    f"its pieces: {', '.join(game.rules.factions[faction].pieces)}"))
+    if not names.piece(path, faction, kind):
         return []
     n = int(count or 1)
     left = game.s.players[faction].supply.get(kind, 0)
     if n > left:
-        problems.append(doc.problem(path, f"{faction} has only {left} {kind} left in its supply, not {n}"))
+        names.add(path, f"{faction} has only {left} {kind} left in its supply, not {n}")
         return []
     placed = []
     for _ in range(n):
         why = game.why_not_place(faction, kind, loc)
         if why is not None:
-            problems.append(doc.problem(path, f"illegal position: {why}"))
+            names.add(path, f"illegal position: {why}")
             break
         placed.append(game.place(faction, kind, loc))
     return placed

@@ -15,6 +15,7 @@ from .frames import HANDLERS
 from .game import Rules
 from .scenario_expect import BOX_ENTRY, ENTRY, NOBODY, PATH_KEY
 
+ENTRY_HINT = "write '<faction> <piece> [xN] [holding <faction> <piece> [xN]]'"
 # keys of `run.with` that name a clearing, or a seated faction
 CLEARING_KEYS = ("clearing", "origin", "dest", "target")
 FACTION_KEYS = ("player", "defender", "attacker", "victim")
@@ -75,7 +76,7 @@ class Names:
         """A board entry '<faction> <piece> [xN] [holding <faction> <piece> [xN]]'."""
         m = ENTRY.match(str(entry))
         if not m:
-            self.add(path, f"cannot read '{entry}'", "write '<faction> <piece> [xN] [holding <faction> <piece> [xN]]'")
+            self.add(path, f"cannot read '{entry}'", ENTRY_HINT)
             return
         if self.piece(path, m["faction"], m["kind"]) and m["hf"]:
             self.piece(path, m["hf"], m["hk"])
@@ -184,4 +185,4 @@ def whole_numbers(doc: Document, value: Any = None, path: tuple = ()) -> list[Pr
     return []
 
 
-__all__ = ["Names", "whole_numbers"]
+__all__ = ["Names", "whole_numbers", "ENTRY_HINT"]

@@ -207,15 +207,15 @@ def options_differ(game: Game, decision: dict, want: Any) -> str | None:
     found = option_names(game, decision)
     if isinstance(want, list):
         if [find_option(game, decision, freeze(o)) for o in want] != options:
-            return f"expected {_names(want)}, found {found}"
+            return f"expected {written(want)}, found {found}"
         return None
     missing = [o for o in want.get("includes", []) if not _among(game, decision, o)]
     extra = [o for o in want.get("excludes", []) if _among(game, decision, o)]
     why = []
     if missing:
-        why.append(f"{_names(missing)} not among them")
+        why.append(f"{written(missing)} not among them")
     if extra:
-        why.append(f"{_names(extra)} among them but should not be")
+        why.append(f"{written(extra)} among them but should not be")
     return f"{'; '.join(why)} (options: {found})" if why else None
 
 
@@ -224,8 +224,9 @@ def _among(game: Game, decision: dict, value: Any) -> bool:
     return any(option == o and type(option) is type(o) for o in decision["options"])
 
 
-def _names(values: list) -> str:
-    return ", ".join(str(v) if not isinstance(v, list) else "[" + _names(v) + "]" for v in values)
+def written(values: list) -> str:
+    """Values as a scenario writes them: numbers as numbers, names without quotes."""
+    return ", ".join(f"[{written(v)}]" if isinstance(v, list) else str(v) for v in values)
 
 
 def _pending(game: Game, want: Any, expect: dict, _s: Since) -> list[str]:
@@ -310,5 +311,5 @@ def _fmt(census: dict[str, int]) -> str:
     return "{" + ", ".join(f"{k} x{n}" for k, n in sorted(census.items())) + "}" if census else "nothing"
 
 
-__all__ = ["Since", "check", "census", "location_of", "box_loc", "options_differ", "trace_matches",
+__all__ = ["Since", "check", "census", "location_of", "box_loc", "options_differ", "trace_matches", "written",
            "ENTRY", "BOX_ENTRY"]
