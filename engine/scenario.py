@@ -2,8 +2,10 @@
 
 A scenario file gives a position (map, seats, pieces in clearings, on paths and held on other
 pieces, hands, deck order, scores, whose turn and which phase), forced dice, the answers to
-decisions, what to run (an action, a phase's steps or a whole turn) and what must hold
-afterwards, including which rules fired in which order.
+decisions, what to run (an action, a step, a phase, a whole turn or the whole game setup) and
+what must hold afterwards (`engine.scenario_expect`), once or at checkpoints (`steps`), with
+either/or outcomes where a ruling is open (`expect_any`). Everything the file names is checked
+before it runs (`engine.scenario_checks`), so mistakes are errors at file:line:col.
 """
 from __future__ import annotations
 
@@ -28,10 +30,6 @@ from .scenario_checks import ENTRY_HINT, Names, whole_numbers
 from .scenario_expect import BOX_ENTRY, ENTRY, Since, box_loc, check, location_of, written
 from .schemas import validate
 from .state import State, freeze
-
-
-# the deepest a scenario may hold pieces on pieces, and the most pieces one entry may name
-MAX_COUNT = 1000
 
 
 @dataclass
@@ -139,7 +137,7 @@ def _check_any(game: Game, alternatives: list[dict], since: Since, outcome: Outc
     """`expect_any`: the position may be any one of several, each under a named ruling."""
     found = {}
     for alt in alternatives:
-        failures = check(game, {k: v for k, v in alt.items() if k != "ruling"}, since)
+        failures = check(game, {k: v for k, v in alt.items() if k != "ruling"}, since, whole=False)
         if not failures:
             outcome.rulings.append(alt["ruling"])
             return []
