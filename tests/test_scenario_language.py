@@ -184,3 +184,11 @@ def test_every_scenario_key_is_documented():
     doc = (HERE.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
     missing = sorted(k for k in _keys(schema) if f"`{k}" not in doc)
     assert not missing, f"docs/scenarios.md does not mention: {missing}"
+
+
+def test_expect_any_beside_a_pending_decision(tmp_path):
+    text = BASE + ("board: {1: [militia_a warrior x2]}\nrun: {action: move}\nexpect: {pending: move_to}\n"
+                   "expect_any:\n  - {ruling: one, deck: 0}\n  - {ruling: two, board: {1: [militia_a warrior x2]}}\n")
+    outcome = run_scenario(_write(tmp_path, text))
+    assert outcome.passed and outcome.rulings == ["two"], outcome.report()
+    assert "(held: two)" in outcome.report()
