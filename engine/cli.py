@@ -16,7 +16,7 @@ from .documents import load_yaml
 from .errors import DataError, RootlawError
 from .factions import bundled_factions, load_faction
 from .human import HumanAgent, HumanQuit, seats_of
-from .packs import load_pack
+from .packs import load_pack, load_packs
 from .record import Record, Setup, load_game, replay, save_game
 from .render import picture_of, write_picture
 from .scenario import run_scenario, scenario_files
@@ -71,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="FILE", help="scenario files or folders of *.scenario.yaml")
     check.add_argument("--render", nargs="?", const=".", metavar="DIR",
                        help="write the picture of each failing scenario's position as DIR/<name>.svg (default: here)")
+    check.add_argument("--pack", action="append", default=[], metavar="PATH",
+                       help="a pack folder or .zip whose factions and maps the scenarios may name (repeatable)")
     check.set_defaults(run=_check)
 
     render = sub.add_parser("render", help="draw the board of a saved game, game record or scenario as SVG or PNG")
@@ -193,10 +195,11 @@ def _check(args: argparse.Namespace) -> int:
     files = scenario_files(args.paths)
     if not files:
         raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
+    packs = load_packs(args.pack)
     failed = 0
     for path in files:
         try:
-            outcome = run_scenario(path)
+            outcome = run_scenario(path, packs.factions, packs.maps)
         except DataError as exc:
             print(f"ERROR {path}:\n{exc}")
             failed += 1

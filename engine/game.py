@@ -17,6 +17,7 @@ from .errors import IllegalAnswer, RootlawError, RuleLoopError
 from .frames import HANDLERS
 from .language.holders import card_holders, faction_owner
 from .language.context import Ctx, LanguageError
+from .option_names import option_name, option_names
 from .rng import Rng
 from .state import Player, State, freeze
 
@@ -25,6 +26,14 @@ if TYPE_CHECKING:
 
 WIN_SCORE = 30
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
+
+
+NO_RULE = "-"  # the trace's rule for an ability written without a rule number (test factions)
+
+
+def ability_note(faction: str, ability: str) -> str:
+    """How the trace names an ability of a faction (or card holder) that fired: 'faction: ability'."""
+    return f"{faction}: {ability}"
 
 
 def clearing_loc(clearing: int) -> str:
@@ -48,6 +57,15 @@ def as_location(where: Any) -> str:
     if isinstance(where, str) and "-" in where:
         return path_loc(where)
     raise LanguageError(f"{where!r} is not a clearing, a path or a box")
+
+
+def location_name(where: Any) -> str:
+    """A clearing, path or box (as abilities give them) the way messages show it."""
+    loc = as_location(where)
+    if loc[0] == "b":
+        faction, box = loc[1:].split(".", 1)
+        return f"box {box} of {faction}"
+    return f"{'clearing' if loc[0] == 'c' else 'path'} {loc[1:]}"
 
 
 @dataclass(frozen=True)
@@ -102,13 +120,16 @@ class Rules:
 class Game:
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
         self.s = state
         self._rng = Rng(0)
         self._frame: dict | None = None  # the frame whose handler is running
+        # when a list, every decision offered is noted here, also those that answer themselves
+        # (scenarios observe them); not game state, so clones and saves leave it out
+        self.offered: list[dict] | None = None
 
     # --- the decision loop ---------------------------------------------------------------
     def pending(self) -> dict | None:
@@ -122,9 +143,8 @@ class Game:
             raise IllegalAnswer("the game has ended; there is nothing to answer")
         option = freeze(option)
         if not any(option == o and type(option) is type(o) for o in decision["options"]):
-            shown = ", ".join(_show(o) for o in decision["options"][:12])
-            raise IllegalAnswer(f"{_show(option)} is not an option of '{decision['kind']}' "
-                                f"for {decision['player']}; options: {shown}")
+            raise IllegalAnswer(f"{option_name(self, decision, option)} is not an option of '{decision['kind']}' "
+                                f"for {decision['player']}; options: {option_names(self, decision, 12)}")
         self.s.stack[-1][decision["slot"]] = option
         self.s.decision = None
         self.run()
@@ -162,6 +182,10 @@ class Game:
         options = tuple(freeze(o) for o in options)
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
+        if self.offered is not None:
+            decision = {"player": player, "kind": kind, "options": options}
+            decision["names"] = tuple(option_name(self, decision, o) for o in options)
+            self.offered.append(decision)
         if len(options) == 1:
             frame[slot] = options[0]
             return False
@@ -336,24 +360,33 @@ class Game:
     def can_place(self, faction: str, kind: str, loc: str, by: str | None = None) -> bool:
         """Supply, building slots (Law 2.2.3), the piece's own limits per clearing, path or holder,
         and the factions' `may_place` restrictions (`by`: whose effect places it)."""
-        if self.s.players[faction].supply.get(kind, 0) <= 0:
+        if self.why_not_place(faction, kind, loc) is not None:
             return False
         clearing = int(loc[1:]) if loc[0] == "c" else None
-        if not self.modify("may_place", True, player=faction, kind=kind, clearing=clearing, by=by):
-            return False
+        return self.modify("may_place", True, player=faction, kind=kind, clearing=clearing, by=by)
+
+    def why_not_place(self, faction: str, kind: str, loc: str) -> str | None:
+        """What the pieces and the board forbid about placing one more piece there, or None.
+        Scenario positions are checked by this alone: the `may_place` restrictions judge effects."""
+        if self.s.players[faction].supply.get(kind, 0) <= 0:
+            return f"{faction} has no {kind} left in its supply"
         piece = self.rules.piece_defs[(faction, kind)]
         same = sum(1 for p in self.s.at.get(loc, ()) if self.s.pieces[p][:2] == (faction, kind))
         if loc[0] == "c":
-            if piece.category == "building" and self.free_slots(int(loc[1:])) <= 0:
-                return False
-            return piece.max_per_clearing is None or same < piece.max_per_clearing
-        if loc[0] == "p":
+            clearing = int(loc[1:])
+            if piece.category == "building" and self.free_slots(clearing) <= 0:
+                return (f"clearing {clearing} has no free building slot "
+                        f"({self.rules.map.clearings[clearing].slots} slot(s), {self.s.ruins.get(clearing, 0)} ruin(s))")
+            if piece.max_per_clearing is not None and same >= piece.max_per_clearing:
+                return f"{faction} may have at most {piece.max_per_clearing} {kind} in a clearing"
+        elif loc[0] == "p":
             if loc[1:] in self.s.closed_paths:
-                return False  # nothing may be placed on a closed path (Law 16.2.3.II)
-            return piece.max_per_path is None or same < piece.max_per_path
-        if loc[0] == "x" and piece.category != "marker":
-            return self.can_hold(int(loc[1:]))
-        return True
+                return f"path {loc[1:]} is closed: nothing may be placed on it (Law 16.2.3.II)"
+            if piece.max_per_path is not None and same >= piece.max_per_path:
+                return f"{faction} may have at most {piece.max_per_path} {kind} on a path"
+        elif loc[0] == "x" and piece.category != "marker" and not self.can_hold(int(loc[1:])):
+            return f"that {' '.join(self.s.pieces[int(loc[1:])][:2])} can hold no more pieces"
+        return None
 
     def can_hold(self, holder: int) -> bool:
         """Whether a piece has room for one more held piece (markers aside)."""
@@ -543,10 +576,4 @@ def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     return sorted(seen.values())
 
 
-def _show(option: Any) -> str:
-    if isinstance(option, tuple):
-        return "[" + ", ".join(_show(o) for o in option) + "]"
-    return str(option)
-
-
-__all__ = ["Game", "Rules", "Options", "as_location", "clearing_loc", "path_loc", "piece_loc", "distinct_cards"]
+__all__ = ["Game", "Rules", "Options", "NO_RULE", "ability_note", "as_location", "location_name", "clearing_loc", "path_loc", "piece_loc", "distinct_cards"]

@@ -73,6 +73,22 @@ def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
     game.emit("phase_start", player=player, phase=phase)
 
 
+@handler("phase")
+def phase_frame(game: Game, f: dict) -> None:
+    """One phase of a turn alone, with what happens at its start and its end (as in `turn`)."""
+    player, phase = f["player"], f["phase"]
+    stage = f.get("stage", "start")
+    if stage == "start":
+        f["stage"] = "steps"
+        _start_phase(game, f, player, phase)
+    elif stage == "steps":
+        f["stage"] = "end"
+        game.push({"op": "steps", "player": player, "phase": phase, "index": 0})
+    else:
+        game.emit("phase_end", player=player, phase=phase)
+        game.pop()
+
+
 @handler("steps")
 def steps(game: Game, f: dict) -> None:
     """Run the faction's steps of one phase in order.

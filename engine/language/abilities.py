@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..game import NO_RULE, ability_note, location_name
 from .context import Ctx
 from ..documents import Document
 from .compiler import Compiler
 from .holders import Holders
-from .hooks import EVENTS, HOOKS
+from .hooks import EVENTS, HOOKS, REPLACEMENT_HOOKS
 from .statements import block_frame
 
 Fn = Callable[[Ctx], Any]
@@ -33,7 +34,7 @@ class Trigger:
             for me, names in owners(game):
                 env = {**names, "event": payload}
                 if self.when is None or self.when(Ctx(game, me, env)):
-                    frames.append(block_frame(self.code, me, env, self.id, self.rule))
+                    frames.append(block_frame(self.code, me, env, self.id, self.rule or NO_RULE))
             return frames
         return listen
 
@@ -47,11 +48,16 @@ class Modifier:
     value: Fn
 
     def function(self, owners: Holders) -> Callable:
+        replaces = self.hook in REPLACEMENT_HOOKS  # each replaces a destination: say where to
+
         def modify(game: Any, value: Any, context: dict) -> Any:
             for me, names in owners(game):
                 ctx = Ctx(game, me, {**names, "value": value, **context})
                 if self.when is None or self.when(ctx):
-                    value = self.value(ctx)
+                    before, value = value, self.value(ctx)
+                    if replaces and value != before:
+                        game.trace(self.rule or NO_RULE, f"{ability_note(me, self.id)} ({self.hook}): "
+                                   f"{' '.join(context['piece'][k] for k in ('faction', 'kind'))} to {location_name(value)}")
             return value
         return modify
 

@@ -464,8 +464,10 @@ def _best(ctx: Ctx, items: tuple, scores: tuple) -> tuple:
 
 @builtin("roll", 0)
 def _roll(ctx: Ctx) -> int:
-    """Roll one die, 0 to 3, from the game's generator."""
-    return ctx.game.roll_die()
+    """Roll one die, 0 to 3, from the game's generator; the log shows the roll."""
+    value = ctx.game.roll_die()
+    ctx.game.log(f"{ctx.game.name(ctx.me)} rolls a die: {value}")
+    return value
 
 
 # --- this turn -----------------------------------------------------------------------------

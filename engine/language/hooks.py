@@ -59,3 +59,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "draw_bonus": ("player",),
     "hand_limit": ("player",),
 }
+
+# hooks whose modifiers replace an event (Law: "instead"): each one that applies is written in
+# the trace with its rule, so a scenario can see that it happened
+REPLACEMENT_HOOKS = ("removed_to",)

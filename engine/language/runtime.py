@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from ..cards import matches_suit
 from ..frames import handler
-from ..game import Game, distinct_cards
+from ..game import Game, ability_note, distinct_cards
 from .context import Ctx
 from .statements import block_frame
 
@@ -34,7 +34,7 @@ def run_block(game: Game, f: dict) -> None:
     i = f["i"]
     if i == 0 and "rule" in f and not f.get("traced"):
         f["traced"] = True
-        game.trace(f["rule"], f"{f['me']}: {f['ability']}")
+        game.trace(f["rule"], ability_note(f["me"], f["ability"]))
     if i >= len(stmts):
         game.pop()
         return
