@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import events
+from . import events, invariants
 from .board import MapDef, path_ends
 from .cards import Deck
 from .errors import IllegalAnswer, RootlawError, RuleLoopError
@@ -102,13 +102,14 @@ class Rules:
 class Game:
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame")
+    __slots__ = ("rules", "s", "_rng", "_frame", "board_changed")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
         self.s = state
         self._rng = Rng(0)
         self._frame: dict | None = None  # the frame whose handler is running
+        self.board_changed = False  # a piece was placed, moved or removed since invariants were checked
 
     # --- the decision loop ---------------------------------------------------------------
     def pending(self) -> dict | None:
@@ -140,6 +141,8 @@ class Game:
             frame = self._frame = s.stack[-1]
             try:
                 HANDLERS[frame["op"]](self, frame)
+                if self.board_changed:
+                    invariants.check(self)  # after every batch of changes, whatever caused it
             except LanguageError as exc:
                 raise RootlawError(f"{_where(frame)} failed: {exc}") from None
             except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
@@ -327,6 +330,7 @@ class Game:
         if player.supply.get(kind, 0) <= 0:
             return None
         player.supply[kind] -= 1
+        self.board_changed = True
         pid = self.s.next_piece
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
@@ -358,6 +362,7 @@ class Game:
 
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
+        self.board_changed = True
         self.s.at[old].remove(pid)
         if not self.s.at[old]:
             del self.s.at[old]
@@ -367,6 +372,7 @@ class Game:
     def take_off(self, pid: int) -> tuple[str, str, str]:
         """Lift a piece off the map without returning it anywhere yet."""
         faction, kind, loc = self.s.pieces.pop(pid)
+        self.board_changed = True
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]

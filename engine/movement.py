@@ -50,7 +50,7 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         if allowed_from is not None and start not in allowed_from:
             continue
         pieces = movable(game, player, start, frame.get("kinds"))
-        if not pieces:
+        if not pieces or not game.modify("may_move_from", True, player=player, clearing=start):
             continue
         for dest, _ in destinations(game, player, start, ignore_rule):
             if allowed_to is None or dest in allowed_to:

@@ -5,6 +5,7 @@ from .board import SUITS
 from .errors import RootlawError
 from .frames import handler
 from .game import Game, Rules, clearing_loc
+from .language.context import Ctx
 from .language.statements import block_frame
 from .rng import Rng
 from .state import Player, State, freeze
@@ -97,8 +98,12 @@ def faction_setup(game: Game, f: dict) -> None:
         game.push(block_frame(step["code"], player, {}, "setup", step["rule"]))
         return
     if "clearing" not in f:
-        if game.ask(f, "clearing", player, "home", home_candidates(game, player, step["where"]),
-                    "set up in which clearing?"):
+        candidates = home_candidates(game, player, step["where"])
+        if step.get("if"):
+            # the home step's own condition (e.g. "never the Pass"), with `clearing` bound
+            test = game.rules.code[step["if"]]
+            candidates = [c for c in candidates if test(Ctx(game, player, {"clearing": c}))] or candidates
+        if game.ask(f, "clearing", player, "home", candidates, "set up in which clearing?"):
             return
     clearing = f.pop("clearing")
     game.player(player).vars["home"] = clearing

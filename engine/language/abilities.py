@@ -13,7 +13,7 @@ from .context import Ctx
 from ..documents import Document
 from .compiler import Compiler
 from .holders import Holders
-from .hooks import EVENTS, HOOKS
+from .hooks import EVENTS, HOOKS, INVARIANT_EVENT
 from .statements import block_frame
 
 Fn = Callable[[Ctx], Any]
@@ -61,6 +61,9 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
     """Compile one trigger or modifier written in a faction or deck file (None after an error)."""
     rule = str(spec.get("rule", ""))
     problems = comp.vocab.problems
+    if spec.get("kind") == "invariant":
+        holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
+        return Trigger(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), comp.effect(doc, path + ("do",), spec["do"], aid, bound))
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
         if event not in EVENTS:
