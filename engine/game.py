@@ -102,14 +102,14 @@ class Rules:
 class Game:
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "board_changed")
+    __slots__ = ("rules", "s", "_rng", "_frame", "changed")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
         self.s = state
         self._rng = Rng(0)
         self._frame: dict | None = None  # the frame whose handler is running
-        self.board_changed = False  # a piece was placed, moved or removed since invariants were checked
+        self.changed = False  # a piece was placed, moved or removed, or a variable set, since invariants were checked
 
     # --- the decision loop ---------------------------------------------------------------
     def pending(self) -> dict | None:
@@ -141,7 +141,7 @@ class Game:
             frame = self._frame = s.stack[-1]
             try:
                 HANDLERS[frame["op"]](self, frame)
-                if self.board_changed:
+                if self.changed:
                     invariants.check(self)  # after every batch of changes, whatever caused it
             except LanguageError as exc:
                 raise RootlawError(f"{_where(frame)} failed: {exc}") from None
@@ -330,7 +330,7 @@ class Game:
         if player.supply.get(kind, 0) <= 0:
             return None
         player.supply[kind] -= 1
-        self.board_changed = True
+        self.changed = True
         pid = self.s.next_piece
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
@@ -362,7 +362,7 @@ class Game:
 
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
-        self.board_changed = True
+        self.changed = True
         self.s.at[old].remove(pid)
         if not self.s.at[old]:
             del self.s.at[old]
@@ -372,7 +372,7 @@ class Game:
     def take_off(self, pid: int) -> tuple[str, str, str]:
         """Lift a piece off the map without returning it anywhere yet."""
         faction, kind, loc = self.s.pieces.pop(pid)
-        self.board_changed = True
+        self.changed = True
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]

@@ -5,6 +5,8 @@ A trigger waits for a named event; an invariant cannot, because anything may bre
 battle, a move, another faction's effect, a card. So the game loop, after every step that
 changed the board (a placement, a removal, a relocation: one batch of changes), asks each
 invariant whether it still holds and pushes the repair effect of every one that does not.
+Setting a faction variable counts as a change too: it may switch abilities (and so what an
+invariant reads, such as a faction's adjacency) on or off.
 The repair runs before anything else, before the pending decision if one was just asked
 (the asking frame asks again when play returns to it). While an invariant's repair is
 running it is not fired again; it is checked again once the repair ends.
@@ -17,11 +19,11 @@ from .language.hooks import INVARIANT_EVENT
 
 
 def check(game: Any) -> None:
-    """Fire the repair of every broken invariant; called by the loop after a board change."""
+    """Fire the repair of every broken invariant; called by the loop after a change."""
     listeners = game.rules.listeners.get(INVARIANT_EVENT, ())
     s = game.s
     if not listeners or s.ended:
-        game.board_changed = False
+        game.changed = False
         return
     queued = [f for frame in s.stack for f in (frame, *frame.get("pending", ()))]
     running = {(f.get("ability"), f.get("me")) for f in queued if f.get("op") == "block"}
@@ -32,7 +34,7 @@ def check(game: Any) -> None:
                 waiting = True  # check it again when its repair is done
             else:
                 frames.append(frame)
-    game.board_changed = waiting
+    game.changed = waiting
     if not frames:
         return
     s.decision = None
