@@ -100,9 +100,14 @@ def faction_setup(game: Game, f: dict) -> None:
     if "clearing" not in f:
         candidates = home_candidates(game, player, step["where"])
         if step.get("if"):
-            # the home step's own condition (e.g. "never the Pass"), with `clearing` bound
+            # the home step's own condition (e.g. "never the Pass"), with `clearing` bound; if it
+            # rules out every usual candidate, any clearing of the right place that meets it
             test = game.rules.code[step["if"]]
-            candidates = [c for c in candidates if test(Ctx(game, player, {"clearing": c}))] or candidates
+            allowed = [c for c in game.clearings() if test(Ctx(game, player, {"clearing": c}))]
+            inner = game.rules.map.inner
+            candidates = ([c for c in candidates if c in allowed]
+                          or [c for c in allowed if step["where"] == "any" or (c in inner) == (step["where"] == "inner")]
+                          or candidates)
         if game.ask(f, "clearing", player, "home", candidates, "set up in which clearing?"):
             return
     clearing = f.pop("clearing")
