@@ -36,7 +36,8 @@ def check(game: Any) -> None:
     if not frames:
         return
     s.decision = None
-    s.stack.append({"op": "recheck_invariants"})
+    # named after the repairs it follows, so a repair that never repairs is named by the step budget
+    s.stack.append({"op": "recheck_invariants", "ability": ", ".join(sorted({f["ability"] for f in frames}))})
     s.stack.append(frames[0] if len(frames) == 1 else {"op": "order_reactions", "pending": tuple(frames)})
 
 
