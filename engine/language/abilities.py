@@ -62,8 +62,10 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
     rule = str(spec.get("rule", ""))
     problems = comp.vocab.problems
     if spec.get("kind") == "invariant":
+        # a trigger whose condition is "no longer holds", fired by the game loop (engine/invariants.py)
         holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
-        return Trigger(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), comp.effect(doc, path + ("do",), spec["do"], aid, bound))
+        repair = comp.effect(doc, path + ("do",), spec["do"], aid, bound)
+        return Trigger(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), repair)
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
         if event not in EVENTS:

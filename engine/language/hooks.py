@@ -27,7 +27,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
 }
 
 # invariants (`kind: invariant`) listen here: the game loop, not `emit`, checks them after every
-# step that changed the board, whatever caused the change
+# step that changed the board or a variable, whatever caused the change (engine/invariants.py)
 INVARIANT_EVENT = "invariant_broken"
 
 # fields of each removed piece's snapshot (event.pieces)
