@@ -187,8 +187,10 @@ def _setup_step(doc: Document, comp: Compiler, path: tuple, step: dict, pieces: 
             problems.append(doc.problem(path + ("home", "pieces", kind), f"unknown piece '{kind}'",
                                         _did_you_mean(kind, pieces, f"pieces of this faction: {', '.join(pieces)}"),
                                         at_key=True))
+    only = step["home"].get("if")
     return {"kind": "home", "rule": rule, "where": step["home"].get("where", "corner"),
-            "pieces": tuple(step["home"]["pieces"].items())}
+            "pieces": tuple(step["home"]["pieces"].items()),
+            "if": _expr_id(comp, doc, path + ("home", "if"), only, "home", ("clearing",)) if only is not None else None}
 
 
 def _did_you_mean(word: Any, known: Any, fallback: str) -> str:
@@ -211,10 +213,11 @@ def _never_true(condition: Any) -> bool:
     return " ".join(text.split()) in _FALSE_TEXTS
 
 
-def _expr_id(comp: Compiler, doc: Document, path: tuple, text: Any, what: str) -> str | None:
+def _expr_id(comp: Compiler, doc: Document, path: tuple, text: Any, what: str,
+             bound: tuple[str, ...] = ()) -> str | None:
     if text is None:
         return None
-    fn = comp.expression(doc, path, text, what)
+    fn = comp.expression(doc, path, text, what, bound)
     code = comp.vocab.new_id(what)
     comp.vocab.code[code] = fn
     return code

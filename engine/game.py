@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import events
+from . import events, invariant_abilities
 from .board import MapDef, path_ends
 from .cards import Deck
 from .errors import IllegalAnswer, RootlawError, RuleLoopError
@@ -120,7 +120,7 @@ class Rules:
 class Game:
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -130,6 +130,7 @@ class Game:
         # when a list, every decision offered is noted here, also those that answer themselves
         # (scenarios observe them); not game state, so clones and saves leave it out
         self.offered: list[dict] | None = None
+        self.changed = False  # a piece was placed, moved or removed, or a variable set, since invariants were checked
 
     # --- the decision loop ---------------------------------------------------------------
     def pending(self) -> dict | None:
@@ -160,6 +161,8 @@ class Game:
             frame = self._frame = s.stack[-1]
             try:
                 HANDLERS[frame["op"]](self, frame)
+                if self.changed:
+                    invariant_abilities.check(self)  # after every batch of changes, whatever caused it
             except LanguageError as exc:
                 raise RootlawError(f"{_where(frame)} failed: {exc}") from None
             except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
@@ -351,6 +354,7 @@ class Game:
         if player.supply.get(kind, 0) <= 0:
             return None
         player.supply[kind] -= 1
+        self.changed = True
         pid = self.s.next_piece
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
@@ -397,6 +401,7 @@ class Game:
 
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
+        self.changed = True
         self.s.at[old].remove(pid)
         if not self.s.at[old]:
             del self.s.at[old]
@@ -406,6 +411,7 @@ class Game:
     def take_off(self, pid: int) -> tuple[str, str, str]:
         """Lift a piece off the map without returning it anywhere yet."""
         faction, kind, loc = self.s.pieces.pop(pid)
+        self.changed = True
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]

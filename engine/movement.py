@@ -37,11 +37,13 @@ def destinations(game: Game, player: str, origin: int, ignore_rule: bool = False
 
 
 def move_options(game: Game, player: str, frame: dict | None = None, origin: int | None = None,
-                 first: bool = False) -> dict[tuple[int, int], dict[str, int]]:
+                 first: bool = False, started: bool = False) -> dict[tuple[int, int], dict[str, int]]:
     """Every legal (origin, destination) with the most pieces of each kind that may go.
 
     `origin` limits the search to one origin; `first` stops at the first legal move (for
-    "can this player move?"), so menus do not pay for the whole list.
+    "can this player move?"), so menus do not pay for the whole list. `started`: the move has
+    begun from `origin`, so `may_move_from` (checked when a move starts) is not asked again;
+    a cost paid to an intervention must not forbid the move it paid for.
     """
     frame = frame or {}
     allowed_from, allowed_to = frame.get("from"), frame.get("to")
@@ -51,7 +53,7 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         if allowed_from is not None and start not in allowed_from:
             continue
         pieces = movable(game, player, start, frame.get("kinds"))
-        if not pieces:
+        if not pieces or not (started or game.modify("may_move_from", True, player=player, clearing=start)):
             continue
         for dest, _ in destinations(game, player, start, ignore_rule):
             if allowed_to is None or dest in allowed_to:
@@ -97,7 +99,7 @@ def move(game: Game, f: dict) -> None:
         game.log(f"{game.name(player)}'s move from {f['origin']} is cancelled")
         game.pop(False)
         return
-    options = move_options(game, player, f, origin=f["origin"])
+    options = move_options(game, player, f, origin=f["origin"], started=True)
     if not options:
         game.pop(False)  # an intervention's cost left nothing to move
         return

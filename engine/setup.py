@@ -5,6 +5,7 @@ from .board import SUITS
 from .errors import RootlawError
 from .frames import handler
 from .game import Game, Rules, clearing_loc
+from .language.context import Ctx
 from .language.statements import block_frame
 from .rng import Rng
 from .state import Player, State, freeze
@@ -97,8 +98,17 @@ def faction_setup(game: Game, f: dict) -> None:
         game.push(block_frame(step["code"], player, {}, "setup", step["rule"]))
         return
     if "clearing" not in f:
-        if game.ask(f, "clearing", player, "home", home_candidates(game, player, step["where"]),
-                    "set up in which clearing?"):
+        candidates = home_candidates(game, player, step["where"])
+        if step.get("if"):
+            # the home step's own condition (e.g. "never the Pass"), with `clearing` bound; if it
+            # rules out every usual candidate, any clearing of the right place that meets it
+            test = game.rules.code[step["if"]]
+            allowed = [c for c in game.clearings() if test(Ctx(game, player, {"clearing": c}))]
+            inner = game.rules.map.inner
+            candidates = ([c for c in candidates if c in allowed]
+                          or [c for c in allowed if step["where"] == "any" or (c in inner) == (step["where"] == "inner")]
+                          or candidates)
+        if game.ask(f, "clearing", player, "home", candidates, "set up in which clearing?"):
             return
     clearing = f.pop("clearing")
     game.player(player).vars["home"] = clearing

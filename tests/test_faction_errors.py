@@ -33,6 +33,7 @@ EXPECTED: dict[str, list[tuple[int, int, str, str | None]]] = {
     "bad_enum": [(5, 23, "'soldier' is not one of warrior, building, token, pawn, marker", None)],
     "missing_required": [(2, 1, "missing required key 'turn'", None)],
     "missing_required_in_ability": [(9, 5, "missing required key 'do'", None)],
+    "invariant_without_holds": [(9, 5, "missing required key 'holds'", None)],
     # -- what the faction file declares ------------------------------------------------------
     "unknown_event": [(15, 9, "unknown event 'removd'", "events: removed, moved")],
     "unknown_hook": [(11, 11, "unknown hook 'defender_takes_higher_rol'", "defender_takes_higher_roll")],
@@ -53,6 +54,7 @@ EXPECTED: dict[str, list[tuple[int, int, str, str | None]]] = {
     "unknown_function": [(10, 10, "unknown function 'suply'", "did you mean 'supply'?")],
     "wrong_argument_count": [(10, 10, "warriors() takes 2 argument(s), got 1", "warriors(faction, c): Warriors")],
     "unknown_name": [(11, 24, "unknown name 'camps'", "did you mean 'camp'?")],
+    "invariant_unknown_name": [(11, 26, "unknown name 'warior'", "did you mean 'warrior'?")],
     "unknown_piece_in_place": [(12, 17, "unknown piece 'warior'", "did you mean 'warrior'?")],
     "unknown_pile": [(12, 27, "unknown pile 'suporters'", "did you mean 'supporters'?")],
     "unknown_action_in_do": [(17, 10, "unknown action 'outrag'", "did you mean 'outrage'?")],

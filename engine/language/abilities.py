@@ -14,7 +14,7 @@ from .context import Ctx
 from ..documents import Document
 from .compiler import Compiler
 from .holders import Holders
-from .hooks import EVENTS, HOOKS, REPLACEMENT_HOOKS
+from .hooks import EVENTS, HOOKS, INVARIANT_EVENT, REPLACEMENT_HOOKS
 from .statements import block_frame
 
 Fn = Callable[[Ctx], Any]
@@ -74,6 +74,11 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
                                     "a trigger is on/if/do, a modifier is hook/if/value; split it in two",
                                     at_key=True))
         return None
+    if spec.get("kind") == "invariant":
+        # a trigger whose condition is "no longer holds", fired by the game loop (engine/invariant_abilities.py)
+        holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
+        repair = comp.effect(doc, path + ("do",), spec["do"], aid, bound)
+        return Trigger(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), repair)
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
         if event not in EVENTS:

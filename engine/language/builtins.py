@@ -157,6 +157,12 @@ def _tower(ctx: Ctx) -> Any:
     return ctx.game.rules.map.tower
 
 
+@builtin("clearing_name", 1)
+def _clearing_name(ctx: Ctx, c: int) -> str:
+    """The name the map prints on clearing c (e.g. the Mountain's "Pass"), for rules that name one."""
+    return ctx.game.rules.map.clearings[c].name
+
+
 @builtin("river_neighbours", 1)
 def _river_neighbours(ctx: Ctx, c: int) -> tuple:
     """Clearings joined to c by a river (the Lake's shore included): for abilities that treat

@@ -26,6 +26,10 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "crafted": ("player", "card"),
 }
 
+# invariants (`kind: invariant`) listen here: the game loop, not `emit`, checks them after every
+# step that changed the board or a variable, whatever caused the change (engine/invariant_abilities.py)
+INVARIANT_EVENT = "invariant_broken"
+
 # fields of each removed piece's snapshot (event.pieces)
 SNAPSHOT_FIELDS = ("piece", "faction", "kind", "category", "location", "clearing", "suit", "cause", "by",
                    "riders", "replaced_to", "attacker", "defender")
@@ -43,6 +47,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "adjacency": ("clearing", "faction"),
     "ignore_rule_moving": ("player",),
     "move_group_allowed": ("player", "group"),
+    "may_move_from": ("player", "clearing"),
     "may_battle": ("attacker", "defender", "clearing"),
     "ambush_allowed": ("attacker", "defender"),
     "defender_takes_higher_roll": ("attacker", "defender", "clearing"),

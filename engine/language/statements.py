@@ -336,6 +336,7 @@ class SetVar(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         game.player(f["me"]).vars[self.name] = freeze(self.value(ctx_of(game, f)))
+        game.changed = True  # a variable may switch abilities on or off: check the invariants
         return True
 
 
