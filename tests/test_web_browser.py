@@ -81,6 +81,9 @@ def test_a_person_plays_a_game_to_its_end_in_the_browser(server, tmp_path):
         page.select_option("select[name=map]", "autumn")
         page.fill("input[name=seed]", "5")
         page.fill("input[name=rounds]", "2")
+        outs = page.locator("input[type=radio][value=out]")
+        for i in range(outs.count()):  # every other bundled faction sits out
+            outs.nth(i).check()
         page.check("input[name=seat_alliance][value=human]")
         page.check("input[name=seat_arachneen][value=bot]")
         page.click("#start")
