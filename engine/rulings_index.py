@@ -262,14 +262,17 @@ def default_scenario_roots() -> list[Path]:
 
 
 def build_index(extra_factions: dict[str, FactionDef] | None = None,
-                scenario_roots: list[Path] | None = None) -> RulingsIndex:
-    """The index of the bundled factions (and `extra_factions`, from packs), the bundled rulings
-    files and the standard deck, with the scenarios under `scenario_roots` (default: the checkout's)."""
+                scenario_roots: list[Path] | None = None,
+                rulings_files: list[Path] | None = None) -> RulingsIndex:
+    """The index of the bundled factions (and `extra_factions`, from packs), the rulings files
+    (default: the bundled ones) and the standard deck, with the scenarios under
+    `scenario_roots` (default: the checkout's)."""
     factions = {fid: load_faction(path) for fid, path in bundled_factions().items()}
     shown = {fid: shown_path(path) for fid, path in bundled_factions().items()}
     for fid, faction in (extra_factions or {}).items():
         factions[fid] = faction
         shown[fid] = faction.doc.source if faction.doc is not None else fid
-    files = [load_rulings_file(path, shown_path(path)) for path in bundled_rulings_files()]
+    files = [load_rulings_file(path, shown_path(path))
+             for path in (bundled_rulings_files() if rulings_files is None else rulings_files)]
     roots = default_scenario_roots() if scenario_roots is None else scenario_roots
     return RulingsIndex(factions, files, standard_deck(), scan_scenarios(roots), shown)
