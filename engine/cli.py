@@ -95,7 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     rulings.add_argument("--pack", action="append", default=[], metavar="PATH",
                          help="a pack whose factions' rulings join (repeatable)")
     rulings.add_argument("--scenarios", action="append", metavar="DIR",
-                         help="a folder of scenarios that may pin rulings (repeatable; default: tests/scenarios of the checkout)")
+                         help="a folder of scenarios that may pin rulings, besides tests/scenarios of a checkout (repeatable)")
     rulings.set_defaults(run=_rulings)
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")

@@ -91,7 +91,8 @@ class RulingsIndex:
     """Every ruling of the bundled (and given) factions and rulings files, ready to list."""
 
     def __init__(self, factions: dict[str, FactionDef], files: list[RulingsFile], deck: Deck,
-                 scenarios: list[ScenarioFacts], shown_paths: dict[str, str], searched: bool = True):
+                 scenarios: list[ScenarioFacts], shown_paths: dict[str, str], searched: bool = True,
+                 named_checked: bool = True):
         check_references(files, factions, {c.id for c in deck.cards})
         self.factions = dict(sorted(factions.items()))
         self.cards = {c.id: c.name for c in deck.cards}
@@ -101,7 +102,8 @@ class RulingsIndex:
                 self.law_names.setdefault(number, names)
         self.rule_names = {fid: faction_rule_names(f) for fid, f in self.factions.items()}
         self.rule_numbers = {fid: faction_rule_numbers(f) for fid, f in self.factions.items()}
-        _check_named_scenarios(files, {s.path for s in scenarios}, searched)
+        if named_checked:  # the names are paths under the checkout's tests/scenarios
+            _check_named_scenarios(files, {s.path for s in scenarios})
         rulings = [r for rf in files for r in rf.rulings]
         for fid, faction in self.factions.items():
             rulings.extend(faction_rulings(faction, shown_paths.get(fid, fid)))
@@ -188,7 +190,8 @@ class RulingsIndex:
                 total += 1
                 unpinned += not entry.scenarios
                 out += self._entry(entry, section, lang)
-        out.append(f"{total} rulings listed; {unpinned} with no scenario yet.")
+        out.append(f"{total} rulings listed; " + (f"{unpinned} with no scenario yet." if self.searched
+                                                  else "scenarios not searched."))
         return "\n".join(out) + "\n"
 
     def _entry(self, entry: Entry, section: str, lang: str) -> list[str]:
@@ -223,9 +226,7 @@ def _pinning(ruling: Ruling, scenarios: list[ScenarioFacts]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _check_named_scenarios(files: list[RulingsFile], known: set[str], scanned: bool) -> None:
-    if not scanned:
-        return
+def _check_named_scenarios(files: list[RulingsFile], known: set[str]) -> None:
     problems = [rf.doc.problem(("rulings", i, "scenarios", j), f"no scenario file '{name}'",
                                did_you_mean(name, sorted(known), "scenario files"))
                 for rf in files for i, entry in enumerate(rf.doc.data["rulings"])
@@ -268,7 +269,7 @@ def build_index(extra_factions: dict[str, FactionDef] | None = None,
                 rulings_files: list[Path] | None = None) -> RulingsIndex:
     """The index of the bundled factions (and `extra_factions`, from packs), the rulings files
     (default: the bundled ones) and the standard deck, with the scenarios under
-    `scenario_roots` (default: the checkout's)."""
+    `scenario_roots` and the checkout's `tests/scenarios` (when rootlaw runs from a checkout)."""
     factions = {fid: load_faction(path) for fid, path in bundled_factions().items()}
     shown = {fid: shown_path(path) for fid, path in bundled_factions().items()}
     for fid, faction in (extra_factions or {}).items():
@@ -276,5 +277,7 @@ def build_index(extra_factions: dict[str, FactionDef] | None = None,
         shown[fid] = faction.doc.source if faction.doc is not None else fid
     files = [load_rulings_file(path, shown_path(path))
              for path in (bundled_rulings_files() if rulings_files is None else rulings_files)]
-    roots = default_scenario_roots() if scenario_roots is None else scenario_roots
-    return RulingsIndex(factions, files, standard_deck(), scan_scenarios(roots), shown, searched=bool(roots))
+    default = default_scenario_roots()
+    roots = default + list(scenario_roots or ())
+    return RulingsIndex(factions, files, standard_deck(), scan_scenarios(roots), shown, searched=bool(roots),
+                        named_checked=bool(default))

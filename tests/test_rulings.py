@@ -9,6 +9,7 @@ import pytest
 from engine.cli import main
 from engine.errors import DataError
 from engine.rulings import load_rulings_file
+from engine import rulings_index
 from engine.rulings_index import build_index
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,3 +155,24 @@ def test_unknown_factions_cards_and_scenarios_are_reported_at_their_positions(tm
     assert ":3:23: 'cabale' is neither 'law' nor a faction of this ruling" in messages
     assert ":4:13: unknown card 'armorer'\n    hint: did you mean 'armorers'?" in messages
 
+
+
+def test_without_scenarios_the_index_says_it_did_not_search(monkeypatch):
+    monkeypatch.setattr(rulings_index, "CHECKOUT", Path("/nonexistent"))  # as in an installed wheel
+    text = build_index().render(faction="cabale", rule="1.2.2")
+    assert "- pinned by: scenarios not searched (give --scenarios DIR)" in text
+    assert "no scenario yet" not in text
+
+
+def test_a_scenario_folder_given_pins_by_faction_and_rule(tmp_path, capsys):
+    (tmp_path / "mine.scenario.yaml").write_text(
+        "name: x\nrules: [\"1.2.2\"]\nfactions: [cabale, alliance]\nboard: {}\nrun: {action: move}\n",
+        encoding="utf-8")
+    (tmp_path / "other.scenario.yaml").write_text(
+        "name: y\nrules: [\"1.2.2\"]\nfactions: [alliance, colombes]\nboard: {}\nrun: {action: move}\n",
+        encoding="utf-8")
+    code, out, _ = run(capsys, "--faction", "cabale", "--rule", "1.2.2", "--scenarios", str(tmp_path))
+    assert code == 0 and "`mine.scenario.yaml`" in out and "other.scenario" not in out
+    assert "`cabale/" in out  # the checkout's scenarios are still searched
+    code, _, err = run(capsys, "--scenarios", str(tmp_path / "nowhere"))
+    assert code == 2 and "no such folder" in err
