@@ -55,7 +55,7 @@ def scan_scenarios(roots: Iterable[Path]) -> list[ScenarioFacts]:
     return found
 
 
-def _named(value: Any, key: str | None = None) -> Iterable[str]:
+def _named(value: Any) -> Iterable[str]:
     """Rule numbers, ability ids and persistent card ids a scenario names anywhere in it."""
     if isinstance(value, dict):
         for k, item in value.items():
@@ -65,10 +65,10 @@ def _named(value: Any, key: str | None = None) -> Iterable[str]:
                 for cards in item.values():
                     yield from (c for c in cards if isinstance(c, str)) if isinstance(cards, list) else ()
             else:
-                yield from _named(item, k)
+                yield from _named(item)
     elif isinstance(value, list):
         for item in value:
-            yield from _named(item, key)
+            yield from _named(item)
 
 
 def _references(items: Any) -> Iterable[str]:
@@ -179,7 +179,7 @@ class RulingsIndex:
         if lang not in LANGUAGES:
             raise RootlawError(f"unknown language '{lang}'; one of {', '.join(LANGUAGES)}")
         out = ["# Rulings", "", _INTRO, ""]
-        total = unpinned = 0
+        listed: dict[int, Entry] = {}  # an interaction appears under each of its factions, counted once
         for section, entries in self.sections(faction, rule):
             if rule is not None and not entries:
                 continue
@@ -187,11 +187,11 @@ class RulingsIndex:
             if not entries:
                 out += ["No rulings.", ""]
             for entry in entries:
-                total += 1
-                unpinned += not entry.scenarios
+                listed[id(entry)] = entry
                 out += self._entry(entry, section, lang)
-        out.append(f"{total} rulings listed; " + (f"{unpinned} with no scenario yet." if self.searched
-                                                  else "scenarios not searched."))
+        unpinned = sum(not e.scenarios for e in listed.values())
+        out.append(f"{len(listed)} rulings listed; " + (f"{unpinned} with no scenario yet." if self.searched
+                                                        else "scenarios not searched."))
         return "\n".join(out) + "\n"
 
     def _entry(self, entry: Entry, section: str, lang: str) -> list[str]:
