@@ -19,6 +19,7 @@ from .human import HumanAgent, HumanQuit, seats_of
 from .packs import load_pack, load_packs
 from .record import Record, Setup, load_game, replay, save_game
 from .render import picture_of, write_picture
+from .rulings import load_rulings_file
 from .rulings_index import LANGUAGES, build_index
 from .scenario import run_scenario, scenario_files
 
@@ -64,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
     play.set_defaults(run=_play)
 
-    val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map or deck files")
+    val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     val.set_defaults(run=_validate)
 
@@ -198,8 +199,11 @@ def describe(path: str) -> str:
     if "cards" in data:
         deck = load_deck(p)
         return f"deck {deck.id} ({len(deck.cards)} cards)"
-    raise DataError([doc.problem((), "not a faction, map, deck or pack",
-                                 "a faction has 'pieces', a map 'clearings', a deck 'cards'; a pack is a folder or .zip")])
+    if "rulings" in data:
+        return f"rulings file ({len(load_rulings_file(p).rulings)} rulings)"
+    raise DataError([doc.problem((), "not a faction, map, deck, rulings file or pack",
+                                 "a faction has 'pieces', a map 'clearings', a deck 'cards', a rulings file "
+                                 "'rulings'; a pack is a folder or .zip")])
 
 
 def _check(args: argparse.Namespace) -> int:

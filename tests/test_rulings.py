@@ -176,3 +176,12 @@ def test_a_scenario_folder_given_pins_by_faction_and_rule(tmp_path, capsys):
     assert "`cabale/" in out  # the checkout's scenarios are still searched
     code, _, err = run(capsys, "--scenarios", str(tmp_path / "nowhere"))
     assert code == 2 and "no such folder" in err
+
+
+def test_validate_checks_a_rulings_file(tmp_path, capsys):
+    assert main(["validate", str(ROOT / "engine" / "data" / "rulings" / "core.yaml")]) == 0
+    assert "rulings file (" in capsys.readouterr().out
+    path = tmp_path / "bad.yaml"
+    path.write_text(RULINGS, encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    assert f"{path}:4:5: unknown key 'txt'" in capsys.readouterr().out
