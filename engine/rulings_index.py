@@ -166,7 +166,7 @@ class RulingsIndex:
 
     def section_title(self, section: str, lang: str) -> str:
         if section == CORE:
-            return "Core: the Law of Root and the standard deck"
+            return _CORE_TITLES[lang]
         faction = self.factions[section]
         if lang == "en" or lang not in faction.names:
             return f"{faction.display_name()} — `{section}`"
@@ -209,6 +209,10 @@ class RulingsIndex:
         return lines + [""]
 
 
+_CORE_TITLES = {"en": "Core: the Law of Root and the standard deck",
+                "fr": "Cœur : la Loi de Root et le paquet standard (Core)",
+                "pl": "Rdzeń: Księga Praw i talia podstawowa (Core)"}
+
 _INTRO = ("Every ruling rootlaw has made on an ambiguous rule, by rule number: the core Law's and the "
           "cards' (`engine/data/rulings/core.yaml`), each faction's (the `ruling:` keys of its file) and "
           "those on interactions between factions (`engine/data/rulings/interactions.yaml`, listed under "
@@ -236,7 +240,8 @@ def _check_named_scenarios(files: list[RulingsFile], known: set[str]) -> None:
 
 
 def _cites(ruling: Ruling, rule: str) -> bool:
-    return any(n == rule or n.startswith(rule + ".") for n in ruling.numbers)
+    """The ruling reads `rule`, a rule under it (4.3 takes 4.3.4), or is about the card `rule`."""
+    return rule in ruling.cards or any(n == rule or n.startswith(rule + ".") for n in ruling.numbers)
 
 
 def _number_key(number: str) -> list[tuple[int, int, str]]:

@@ -84,7 +84,14 @@ def test_the_language_names_rules_and_factions(capsys):
     assert "### 1.2.2 Grim Mood" in en and "## Cabale des Nécropossums (Necropossum Cabal)" in en
     assert "### 1.2.2 Ambiance lugubre" in fr and "## Cabale des Nécropossums — `cabale`" in fr
     _, pl, _ = run(capsys, "--faction", "core", "--rule", "4.3.4", "--lang", "pl")
-    assert "### 4.3.4 Zadawanie obrażeń" in pl
+    assert "### 4.3.4 Zadawanie obrażeń" in pl and "## Rdzeń: Księga Praw" in pl
+    _, pl, _ = run(capsys, "--faction", "alliance", "--rule", "8.4.1", "--lang", "pl")
+    assert "### 8.4.1 Rewolta" in pl and "## Sojusz Stworzeń Leśnych — `alliance`" in pl
+
+
+def test_a_card_id_finds_the_rulings_about_that_card(index):
+    titles = headings(index.render(rule="armorers"), "###")
+    assert titles == ["4.3.3 Battle effects"]
 
 
 def test_a_bad_faction_is_a_clear_error(capsys):
