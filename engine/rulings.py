@@ -117,13 +117,28 @@ def faction_rulings(faction: FactionDef, shown_as: str) -> list[Ruling]:
 
 
 def faction_rule_names(faction: FactionDef) -> dict[str, dict[str, str]]:
-    """Rule number -> names, from the first part of the faction file that carries both."""
+    """Rule number -> names, from the first part of the faction file that carries both.
+
+    A piece names a rule only when nothing else in the file cites it: a piece's name is the
+    rule's name for a piece rule ("Web token"), but not for a setup rule that also counts the
+    warriors.
+    """
     names: dict[str, dict[str, str]] = {}
+    cited_elsewhere: set[str] = set()
+    from_pieces: dict[str, dict[str, str]] = {}
     if faction.doc is not None:
-        for _, mapping, _ in _mappings(faction.doc.data):
+        for path, mapping, _ in _mappings(faction.doc.data):
             rule, given = mapping.get("rule"), mapping.get("names")
-            if rule is not None and isinstance(given, dict) and given:
-                names.setdefault(str(rule), dict(given))
+            if rule is None:
+                continue
+            piece = len(path) == 2 and path[0] == "pieces"
+            if not piece:
+                cited_elsewhere.add(str(rule))
+            if isinstance(given, dict) and given:
+                (from_pieces if piece else names).setdefault(str(rule), dict(given))
+    for rule, given in from_pieces.items():
+        if rule not in cited_elsewhere:
+            names.setdefault(rule, given)
     return names
 
 

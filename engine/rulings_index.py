@@ -146,7 +146,7 @@ class RulingsIndex:
     # -- names -------------------------------------------------------------------------
 
     def rule_title(self, ruling: Ruling, ref: str, lang: str) -> str:
-        """'4.3.4 Deal hits': the number and, where known, the rule's name in `lang`."""
+        """'4.3.4 Deal hits': the number and, where known, the rule's name in `lang` (a card: its name)."""
         prefix, _, number = ref.rpartition(":")
         names = None
         if prefix == LAW:
@@ -158,7 +158,7 @@ class RulingsIndex:
             if owner is not None:
                 names = self.rule_names[owner].get(number)
             elif number in self.cards:
-                names = {"en": self.cards[number]}
+                return f"{self.cards[number]} (card `{number}`)"
             else:
                 names = self.law_names.get(number)
         name = _in_language(names, lang) if names else None
