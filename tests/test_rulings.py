@@ -192,3 +192,10 @@ def test_validate_checks_a_rulings_file(tmp_path, capsys):
     path.write_text(RULINGS, encoding="utf-8")
     assert main(["validate", str(path)]) == 1
     assert f"{path}:4:5: unknown key 'txt'" in capsys.readouterr().out
+
+
+def test_a_rule_is_named_by_its_ability_before_its_piece(index):
+    titles = set(headings(index.render(faction="cabale"), "###")) | set(headings(index.render(faction="colombes"), "###"))
+    assert "1.2.5 Graveyards" in titles and "1.2.5 fox Graveyard" not in titles  # the ability, not a piece
+    assert "2.2.5 Ceasefire token" in titles  # only the piece cites it
+    assert "2.3" in titles and "2.3 warrior" not in titles  # the setup cites it, unnamed: no piece name
