@@ -35,7 +35,7 @@ class Ruling:
 
     rules: tuple[str, ...]          # rule references: "4.3.4", "colombes:2.3", "law:2.3", a card id
     text: str
-    factions: tuple[str, ...]       # none: a core ruling; two or more: an interaction
+    factions: tuple[str, ...]       # none: a core ruling; one: a faction's; two or more: an interaction
     where: str                      # "file:line:col" of the text
     scenarios: tuple[str, ...] = ()  # scenario files the ruling names (relative to the scenario root)
     cards: tuple[str, ...] = ()
