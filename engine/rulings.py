@@ -33,7 +33,7 @@ NUMBER = re.compile(r"^[A-Z]*\.?[0-9][0-9.]*(\.[IVX]+)?[a-z]?$")
 class Ruling:
     """One ruling: the rules it reads, its text, who it concerns and where it is written."""
 
-    rules: tuple[str, ...]          # rule references: "4.3.4", "colombes:2.3", "law:2.3", a card id
+    rules: tuple[str, ...]          # rule references: "4.3.4", "<faction id>:2.3", "law:2.3", a card id
     text: str
     factions: tuple[str, ...]       # none: a core ruling; one: a faction's; two or more: an interaction
     where: str                      # "file:line:col" of the text
@@ -120,7 +120,7 @@ def faction_rule_names(faction: FactionDef) -> dict[str, dict[str, str]]:
     """Rule number -> names, from the first part of the faction file that carries both.
 
     A piece names a rule only when nothing else in the file cites it: a piece's name is the
-    rule's name for a piece rule ("Web token"), but not for a setup rule that also counts the
+    rule's name for a rule about that piece, but not for a setup rule that also counts the
     warriors.
     """
     names: dict[str, dict[str, str]] = {}
