@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.errors import DataError
+from engine.errors import DataError, RootlawError
 from engine.rulings import load_rulings_file
 from engine import rulings_index
 from engine.rulings_index import build_index
@@ -67,25 +67,23 @@ def test_an_interaction_is_listed_under_each_faction_involved(index):
     assert text not in index.render(faction="cabale")
 
 
-def test_a_rule_filter_keeps_that_rule_and_those_under_it(capsys):
-    code, out, _ = run(capsys, "--rule", "4.3.4")
-    assert code == 0
+def test_a_rule_filter_keeps_that_rule_and_those_under_it(index):
+    out = index.render(rule="4.3.4")
     titles = headings(out, "###")
     assert titles and all("4.3.4" in t for t in titles)
     assert "## Core: the Law of Root and the standard deck" in out
-    _, out, _ = run(capsys, "--rule", "16.2")
-    assert any(t.startswith("16.2.3.II") for t in headings(out, "###"))
-    assert all("16.2." in t for t in headings(out, "###"))
+    titles = headings(index.render(rule="16.2"), "###")
+    assert any(t.startswith("16.2.3.II") for t in titles) and all("16.2." in t for t in titles)
 
 
-def test_the_language_names_rules_and_factions(capsys):
-    _, en, _ = run(capsys, "--faction", "cabale", "--rule", "1.2.2")
-    _, fr, _ = run(capsys, "--faction", "cabale", "--rule", "1.2.2", "--lang", "fr")
+def test_the_language_names_rules_and_factions(index):
+    en = index.render(faction="cabale", rule="1.2.2")
+    fr = index.render("fr", faction="cabale", rule="1.2.2")
     assert "### 1.2.2 Grim Mood" in en and "## Cabale des Nécropossums (Necropossum Cabal)" in en
     assert "### 1.2.2 Ambiance lugubre" in fr and "## Cabale des Nécropossums — `cabale`" in fr
-    _, pl, _ = run(capsys, "--faction", "core", "--rule", "4.3.4", "--lang", "pl")
+    pl = index.render("pl", faction="core", rule="4.3.4")
     assert "### 4.3.4 Zadawanie obrażeń" in pl and "## Rdzeń: Księga Praw" in pl
-    _, pl, _ = run(capsys, "--faction", "alliance", "--rule", "8.4.1", "--lang", "pl")
+    pl = index.render("pl", faction="alliance", rule="8.4.1")
     assert "### 8.4.1 Rewolta" in pl and "## Sojusz Stworzeń Leśnych — `alliance`" in pl
 
 
@@ -101,11 +99,11 @@ def test_a_bad_faction_is_a_clear_error(capsys):
     assert "Traceback" not in err
 
 
-def test_a_bad_rule_is_a_clear_error(capsys):
-    code, _, err = run(capsys, "--rule", "four")
-    assert code == 2 and "'four' is not a rule number" in err
-    code, _, err = run(capsys, "--faction", "colombes", "--rule", "9.9.9")
-    assert code == 2 and "no ruling cites rule 9.9.9 in section 'colombes'" in err and "hint:" in err
+def test_a_bad_rule_is_a_clear_error(index, capsys):
+    with pytest.raises(RootlawError, match="'four' is not a rule number"):
+        index.render(rule="four")
+    with pytest.raises(RootlawError, match=r"no ruling cites rule 9\.9\.9 in section 'colombes'\n    hint:"):
+        index.render(faction="colombes", rule="9.9.9")
     with pytest.raises(SystemExit) as leaving:
         run(capsys, "--lang", "de")
     assert leaving.value.code == 2 and "invalid choice: 'de'" in capsys.readouterr().err
