@@ -19,6 +19,8 @@ from .human import HumanAgent, HumanQuit, seats_of
 from .packs import load_pack, load_packs
 from .record import Record, Setup, load_game, replay, save_game
 from .render import picture_of, write_picture
+from .rulings import load_rulings_file
+from .rulings_index import LANGUAGES, build_index
 from .scenario import run_scenario, scenario_files
 
 
@@ -63,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
     play.set_defaults(run=_play)
 
-    val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map or deck files")
+    val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     val.set_defaults(run=_validate)
 
@@ -86,6 +88,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_natural, default=8000, help="port (default 8000)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     serve.set_defaults(run=_serve)
+
+    rulings = sub.add_parser("rulings", help="list every ruling by rule number, with the scenarios that pin it")
+    rulings.add_argument("--faction", metavar="ID", help="only this faction's rulings (with its interactions), or 'core'")
+    rulings.add_argument("--rule", metavar="NUMBER", help="only the rulings citing this rule or one under it (4.3 takes 4.3.4)")
+    rulings.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the rule and faction names (default en)")
+    rulings.add_argument("--pack", action="append", default=[], metavar="PATH",
+                         help="a pack whose factions' rulings join (repeatable)")
+    rulings.add_argument("--scenarios", action="append", metavar="DIR",
+                         help="a folder of scenarios that may pin rulings, besides tests/scenarios of a checkout (repeatable)")
+    rulings.set_defaults(run=_rulings)
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
@@ -187,8 +199,11 @@ def describe(path: str) -> str:
     if "cards" in data:
         deck = load_deck(p)
         return f"deck {deck.id} ({len(deck.cards)} cards)"
-    raise DataError([doc.problem((), "not a faction, map, deck or pack",
-                                 "a faction has 'pieces', a map 'clearings', a deck 'cards'; a pack is a folder or .zip")])
+    if "rulings" in data:
+        return f"rulings file ({len(load_rulings_file(p).rulings)} rulings)"
+    raise DataError([doc.problem((), "not a faction, map, deck, rulings file or pack",
+                                 "a faction has 'pieces', a map 'clearings', a deck 'cards', a rulings file "
+                                 "'rulings'; a pack is a folder or .zip")])
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -224,6 +239,18 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise RootlawError(f"the web table needs Flask ({exc.name} is missing): pip install 'rootlaw[web]'") from None
     serve(args.pack, args.host, args.port)
+    return 0
+
+
+def _rulings(args: argparse.Namespace) -> int:
+    roots = None
+    if args.scenarios:
+        roots = [Path(d) for d in args.scenarios]
+        for root in roots:
+            if not root.is_dir():
+                raise RootlawError(f"--scenarios {root}: no such folder")
+    index = build_index(load_packs(args.pack).factions, roots)
+    sys.stdout.write(index.render(args.lang, args.faction, args.rule))
     return 0
 
 
