@@ -1,5 +1,5 @@
 """Competing replacements: two abilities would each send one removed piece somewhere else than
-its supply (Revenant to a Graveyard, another to a home clearing). Only one can apply, and a
+its supply (one to a clearing, another to a box, say). Only one can apply, and a
 player chooses which, as for simultaneous effects: the player whose piece it is when it was
 lost in battle (Law 4.3.4: the side taking hits orders what its losses set off), otherwise the
 player whose turn it is (Law 1.1.3). Until then the piece waits in its supply, and the removal
