@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import events, invariant_abilities
+from . import events, invariant_abilities, replacements
 from .board import MapDef, path_ends
 from .cards import Deck
 from .errors import IllegalAnswer, RootlawError, RuleLoopError
@@ -426,6 +426,7 @@ class Game:
         """
         batch: list[dict] = []
         vp: dict[str, int] = {}
+        contested: list[dict] = []  # pieces two replacements send to different places
         together = tuple(p for p in pids if p in self.s.pieces)
         for pid in together:
             if pid not in self.s.pieces:
@@ -438,12 +439,18 @@ class Game:
             for rider in list(self.s.at.get(piece_loc(pid), ())):
                 self._drop_rider(rider, loc)
             # a replacement may send the piece elsewhere instead of its supply (a box, a clearing)
-            destination = self.modify("removed_to", None, piece=snap, batch=together)
+            offers: list = []
+            self.modify("removed_to", None, piece=snap, batch=together, offers=offers)
+            destination = None
+            if len({repr(o.value) for o in offers}) > 1:
+                contested.append(replacements.contest(self, len(batch), snap, cause, offers))
+            elif offers:
+                destination = offers[0].value
+                offers[0].trace(self, snap)
             if destination is None:
                 self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
             else:
-                self.s.pieces[pid] = (faction, kind, as_location(destination))
-                self.s.at.setdefault(as_location(destination), []).append(pid)
+                self.put_removed(pid, faction, kind, destination)
                 snap["replaced_to"] = destination
             category = snap["category"]
             if remover is not None and remover != faction and category in ("building", "token"):
@@ -456,11 +463,19 @@ class Game:
         fight = self._battle_fought()
         if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
             fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)
-        if batch:
-            self.emit("removed", pieces=tuple(freeze(b) for b in batch), cause=cause,
-                      attacker=context.get("attacker"), defender=context.get("defender"),
-                      clearing=context.get("clearing"), ability=context.get("ability"))
+        payload = dict(pieces=tuple(freeze(b) for b in batch), cause=cause,
+                       attacker=context.get("attacker"), defender=context.get("defender"),
+                       clearing=context.get("clearing"), ability=context.get("ability"))
+        if contested:  # the removal is told once a player has chosen where each such piece goes
+            self.push(replacements.frame(contested, payload))
+        elif batch:
+            self.emit("removed", **payload)
         return batch
+
+    def put_removed(self, pid: int, faction: str, kind: str, destination: Any) -> None:
+        """Put a removed piece where a replacement sends it (a clearing, a path, a box)."""
+        self.s.pieces[pid] = (faction, kind, as_location(destination))
+        self.s.at.setdefault(as_location(destination), []).append(pid)
 
     def _battle_fought(self) -> dict | None:
         """The innermost battle on the stack that has begun (its clearing as it stood is kept)."""

@@ -55,11 +55,34 @@ class Modifier:
                 ctx = Ctx(game, me, {**names, "value": value, **context})
                 if self.when is None or self.when(ctx):
                     before, value = value, self.value(ctx)
-                    if replaces and value != before:
-                        game.trace(self.rule or NO_RULE, f"{ability_note(me, self.id)} ({self.hook}): "
-                                   f"{' '.join(context['piece'][k] for k in ('faction', 'kind'))} to {location_name(value)}")
+                    if replaces and value != before and "offers" in context:
+                        # competing replacements: say where this one would send the piece; the
+                        # core lets a player choose among them (engine/replacements.py)
+                        context["offers"].append(Offer(me, self.id, self.rule or NO_RULE, self.hook, value))
+                        value = before
+                    elif replaces and value != before:
+                        Offer(me, self.id, self.rule or NO_RULE, self.hook, value).trace(game, context["piece"])
             return value
         return modify
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Where one replacement would send a removed piece, and whose ability it is."""
+    me: str
+    ability: str
+    rule: str
+    hook: str
+    value: Any
+
+    @property
+    def label(self) -> str:
+        """The option naming this replacement when a player chooses among several."""
+        return f"{self.ability} ({self.me})"
+
+    def trace(self, game: Any, piece: dict) -> None:
+        game.trace(self.rule, f"{ability_note(self.me, self.ability)} ({self.hook}): "
+                   f"{piece['faction']} {piece['kind']} to {location_name(self.value)}")
 
 
 def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid: str,

@@ -285,13 +285,14 @@ def _distinct(ctx: Ctx, pids: tuple) -> tuple:
 
 @builtin("removable", 1)
 def _removable(ctx: Ctx, pids: tuple) -> tuple:
-    """Of one player's pieces, those that may be removed first by that player's removal order
-    (its hook `removal_order`), one per group of identical pieces: for "remove one of ...".
+    """Of some pieces, those that may be removed first by their owner's removal order (its hook
+    `removal_order`, applied to each owner's pieces apart), one per group of identical pieces:
+    for "remove one of ...", also when the one removing chooses among several players' pieces.
     """
-    if not pids:
-        return ()
-    owner = _piece(ctx, pids[0])[0]
-    first = ctx.game.modify("removal_order", tuple(pids), player=owner)
+    owners: dict[str, list] = {}
+    for pid in pids:
+        owners.setdefault(_piece(ctx, pid)[0], []).append(pid)
+    first = [q for owner, own in owners.items() for q in ctx.game.modify("removal_order", tuple(own), player=owner)]
     return tuple(distinct(ctx.game, first))
 
 

@@ -1,0 +1,56 @@
+"""Competing replacements: two abilities would each send one removed piece somewhere else than
+its supply (one to a clearing, another to a box, say). Only one can apply, and a
+player chooses which, as for simultaneous effects: the player whose piece it is when it was
+lost in battle (Law 4.3.4: the side taking hits orders what its losses set off), otherwise the
+player whose turn it is (Law 1.1.3). Until then the piece waits in its supply, and the removal
+is told to the abilities once every such choice is made, with where each piece went.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .frames import handler
+from .state import freeze
+
+
+def contest(game: Any, index: int, piece: dict, cause: str, offers: list) -> dict:
+    """What the choice needs: the piece's place in the removal, who chooses, and the offers."""
+    chooser = piece["faction"] if cause in ("battle", "ambush") else game.current
+    return {"index": index, "chooser": chooser,
+            "options": tuple(o.label for o in offers),
+            "offers": tuple(freeze((o.me, o.ability, o.rule, o.hook, o.value)) for o in offers)}
+
+
+def frame(contested: list[dict], payload: dict) -> dict:
+    return {"op": "replacement", "contested": tuple(contested), "payload": payload}
+
+
+@handler("replacement")
+def choose_replacement(game: Any, f: dict) -> None:
+    """Ask for each contested piece which replacement applies, move it there, then tell the
+    abilities of the removal (Law 1.5.4: triggers resolve after every piece is placed)."""
+    from .language.abilities import Offer
+
+    contested = f["contested"]
+    done = f.get("done", 0)
+    if done < len(contested):
+        c = contested[done]
+        if "pick" not in f:
+            game.ask(f, "pick", c["chooser"], "replacement", c["options"],
+                     "two effects would send this removed piece elsewhere: which applies?")
+            if "pick" not in f:
+                return
+        offer = Offer(*c["offers"][c["options"].index(f.pop("pick"))])
+        pieces = list(f["payload"]["pieces"])
+        snap = dict(pieces[c["index"]])
+        faction, kind = snap["faction"], snap["kind"]
+        game.s.players[faction].supply[kind] -= 1
+        game.put_removed(snap["piece"], faction, kind, offer.value)
+        offer.trace(game, snap)
+        snap["replaced_to"] = offer.value
+        pieces[c["index"]] = freeze(snap)
+        f["payload"] = {**f["payload"], "pieces": tuple(pieces)}
+        f["done"] = done + 1
+        return
+    game.pop()
+    game.emit("removed", **f["payload"])
