@@ -12,6 +12,7 @@ from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 from ..documents import Document
 from ..errors import Problem
 from ..resources import data_path
+from .parser_cache import cached_lark
 
 # Friendly names for the grammar's terminals, used in "expected ..." hints.
 _TERMINALS = {
@@ -25,11 +26,15 @@ _TERMINALS = {
 @lru_cache(maxsize=2)
 def parser(strict: bool = False) -> Lark:
     """The LALR parser. The test suite builds it with strict=True, which makes any grammar
-    conflict an error; play uses Lark's on-disk cache, because building the tables (and the
-    strict check) costs about a second at every start."""
+    conflict an error; play loads the tables from rootlaw's private JSON cache, because
+    building them (and the strict check) costs about a second at every start. Lark's own
+    cache is never used: it unpickles a file from the shared temp folder."""
     grammar = data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", strict=strict, cache=not strict, propagate_positions=True,
-                maybe_placeholders=True)
+
+    def build() -> Lark:
+        return Lark(grammar, parser="lalr", strict=strict, propagate_positions=True, maybe_placeholders=True)
+
+    return build() if strict else cached_lark(grammar, build)
 
 
 class SyntaxProblem(Exception):
