@@ -5,7 +5,6 @@ Every error a user can cause ends as a message on stderr and exit status 2, neve
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -14,8 +13,9 @@ from .board import bundled_maps, load_map
 from .decks import load_deck
 from .documents import load_yaml
 from .errors import DataError, RootlawError
+from .jsonfile import check_writable, write_json
 from .factions import bundled_factions, load_faction
-from .packs import load_pack
+from .packs import load_data_file, load_pack
 from .record import Record, Setup, load_game, replay, save_game
 from .scenario import run_scenario, scenario_files
 
@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
+    rep.add_argument("--pack", action="append", default=[], metavar="PATH",
+                     help="a pack (or faction, map or deck file) the recorded game was played with (repeatable)")
     rep.set_defaults(run=_replay)
     return parser
 
@@ -86,17 +88,26 @@ def _positive(text: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.save_at is not None and not args.save:
+        raise RootlawError("--save-at needs --save FILE")
+    if args.resume and args.factions is not None:
+        raise RootlawError("--resume plays the saved game's factions; leave out --factions")
+    for path, what in ((args.save, "saved game"), (args.record, "game record")):
+        if path is not None:
+            check_writable(path, what)
     if args.resume:
         if args.record:
             raise RootlawError("--record needs the whole game; it cannot be used with --resume")
-        game, setup = load_game(args.resume)
+        game, setup = load_game(args.resume, packs=[str(Path(p).resolve()) for p in args.pack])
         shown_from = len(game.s.log)
     else:
         factions = args.factions.split(",") if args.factions else list(bundled_factions())
         if len(factions) < 2:
             raise RootlawError("a game needs at least two factions (use --factions a,b)")
-        setup = Setup(map=args.map, factions=factions, seed=args.seed, round_limit=args.rounds,
-                      deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack], deck=args.deck)
+        packs = [str(Path(p).resolve()) for p in args.pack]
+        factions = [_typed_file(name, packs) for name in factions]
+        setup = Setup(map=_typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
+                      deal_suits=args.deal_suits, packs=packs, deck=args.deck)
         game = setup.start()
         shown_from = 0
     agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
@@ -123,11 +134,20 @@ def _play(args: argparse.Namespace) -> int:
     print(f"Result: {game.s.ended}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
                                         if game.s.winner else ""))
     if args.record:
-        record = Record(setup, answers, game.s.digest())
-        Path(args.record).write_text(json.dumps(record.to_json()))
+        write_json(args.record, Record(setup, answers, game.s.digest()).to_json(), "game record")
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
+
+
+def _typed_file(name: str, packs: list[str]) -> str:
+    """A faction or map the user named by its file: the file joins the packs (a pack of one),
+    and the game, its record and its save name it by id."""
+    if name in bundled_factions() or name in bundled_maps() or not Path(name).is_file():
+        return name
+    pack = load_data_file(name)
+    packs.append(str(Path(name).resolve()))
+    return next(iter(pack.factions or pack.maps or pack.decks))
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -182,13 +202,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        data = json.loads(Path(args.record).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RootlawError(f"{args.record}:1:1: file not found") from None
-    except json.JSONDecodeError as exc:
-        raise RootlawError(f"{args.record}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    record = Record.from_json(data, args.record)
+    record = Record.load(args.record, packs=[str(Path(p).resolve()) for p in args.pack])
     game = replay(record)
     digest = game.s.digest()
     same = record.final_hash in (None, digest)

@@ -177,14 +177,37 @@ class PackContent:
     decks: dict[str, Deck] = field(default_factory=dict)
 
 
+def load_data_file(path: str | Path) -> Pack:
+    """A single faction, map or deck file typed on the command line, as a pack of one."""
+    doc = load_yaml(path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    pack = Pack(Path(path).stem, Path(path).name, "0", str(path))
+    if "pieces" in data:
+        faction = load_faction(path)
+        pack.factions[faction.id] = faction
+    elif "clearings" in data:
+        board = load_map(path)
+        pack.maps[board.id] = board
+    elif "cards" in data:
+        deck = load_deck(path)
+        pack.decks[deck.id] = deck
+    else:
+        raise DataError([doc.problem((), "not a faction, map, deck or pack",
+                                     "a faction has 'pieces', a map 'clearings', a deck 'cards'; "
+                                     "a pack is a folder or .zip")])
+    return pack
+
+
 def load_packs(paths: list[str]) -> PackContent:
-    """Factions, maps and decks of several packs, refusing an id that is bundled or in two packs."""
+    """Factions, maps and decks of several packs (or single data files the user named),
+    refusing an id that is bundled or in two packs."""
     content = PackContent()
     owner: dict[tuple[str, str], str] = {}
     problems: list[Problem] = []
     bundled = {"faction": set(bundled_factions()), "map": set(bundled_maps()), "deck": {"standard"}}
     for path in paths:
-        pack = load_pack(path)
+        pack = load_data_file(path) if Path(path).suffix in (".yaml", ".yml") and Path(path).is_file() \
+            else load_pack(path)
         for kind, items, into in (("faction", pack.factions, content.factions), ("map", pack.maps, content.maps),
                                   ("deck", pack.decks, content.decks)):
             for item_id, item in items.items():
