@@ -53,6 +53,7 @@ class Modifier:
                 if self.when is None or self.when(ctx):
                     value = self.value(ctx)
             return value
+        modify.ability = self.id  # type: ignore[attr-defined]  # names the ability in loop errors
         return modify
 
 

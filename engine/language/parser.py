@@ -12,6 +12,7 @@ from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 from ..documents import Document
 from ..errors import Problem
 from ..resources import data_path
+from .limits import MAX_TEXT
 from .parser_cache import cached_lark
 
 # Friendly names for the grammar's terminals, used in "expected ..." hints.
@@ -50,6 +51,11 @@ compiler and the compiled closures clear of Python's recursion limit."""
 
 def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
     """Parse `text` as an 'effect' or an 'expression' found in `doc` at `path`."""
+    if len(text) > MAX_TEXT:
+        line, col = doc.where(path)
+        raise SyntaxProblem(Problem(doc.source, line, col,
+                                    f"the {kind} is {len(text):,} characters long (at most {MAX_TEXT:,})",
+                                    "split it up into actions or abilities"))
     try:
         tree = parser().parse(f"%{kind} " + text)
     except UnexpectedInput as err:
