@@ -5,6 +5,7 @@ Every error a user can cause ends as a message on stderr and exit status 2, neve
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from .board import bundled_maps, load_map
 from .decks import load_deck
 from .documents import load_yaml
 from .errors import DataError, RootlawError
+from .invariants import violations
 from .jsonfile import check_writable, write_json
 from .factions import bundled_factions, load_faction
 from .packs import load_data_file, load_pack
@@ -21,15 +23,31 @@ from .scenario import run_scenario, scenario_files
 
 
 def main(argv: list[str] | None = None) -> int:
+    _tolerant_output()
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a reader that has gone shows here, not in the interpreter's exit
+        return status
     except RootlawError as exc:
         print(f"rootlaw: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `rootlaw ... | head`: the reader has gone; stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
+def _tolerant_output() -> None:
+    """Print names the terminal's encoding cannot show (Sojusz Stworzeń on a cp1252 console,
+    a lone surrogate in a bad file's id) as '?' or escapes rather than crash on them."""
+    for stream, errors in ((sys.stdout, "replace"), (sys.stderr, "backslashreplace")):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors=errors)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,6 +68,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--pack", action="append", default=[], metavar="PATH",
                       help="a pack folder or .zip whose factions, maps and decks join the bundled ones (repeatable)")
     play.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
+    play.add_argument("--check", action="store_true",
+                      help="check the state invariants after every decision (slower; for testing rules)")
+    play.add_argument("--max-decisions", type=_positive, default=100_000, metavar="N",
+                      help="stop after N decisions (default 100000)")
     play.add_argument("--resume", metavar="FILE",
                       help="play on from a saved game (its map, factions and packs; bots seeded by --seed)")
     play.set_defaults(run=_play)
@@ -101,7 +123,9 @@ def _play(args: argparse.Namespace) -> int:
         game, setup = load_game(args.resume, packs=[str(Path(p).resolve()) for p in args.pack])
         shown_from = len(game.s.log)
     else:
-        factions = args.factions.split(",") if args.factions else list(bundled_factions())
+        factions = args.factions.split(",") if args.factions is not None else list(bundled_factions())
+        if any(not name.strip() for name in factions):
+            raise RootlawError(f"--factions '{args.factions}' has an empty name; give ids or files, like a,b")
         if len(factions) < 2:
             raise RootlawError("a game needs at least two factions (use --factions a,b)")
         packs = [str(Path(p).resolve()) for p in args.pack]
@@ -113,13 +137,18 @@ def _play(args: argparse.Namespace) -> int:
     agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
     answers: list = []
     shown = shown_from
+    _check_state(game, args.check, 0)
     while game.pending() is not None:
+        if len(answers) >= args.max_decisions:
+            game.log(f"stopped: the decision cap ({args.max_decisions}) was reached")
+            break
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
         decision = game.pending()
         choice = agents[decision["player"]].choose(game, decision)
         game.answer(choice)
         answers.append(choice)
+        _check_state(game, args.check, len(answers))
         if not args.quiet:
             for line in game.s.log[shown:]:
                 print(line)
@@ -131,13 +160,22 @@ def _play(args: argparse.Namespace) -> int:
     print(f"Final scores ({game.rules.map.name} map, seed {setup.seed}, {len(answers)} decisions):")
     for fid in sorted(game.s.seats, key=lambda f: -game.s.players[f].score):
         print(f"  {game.faction(fid).display_name():45} {game.s.players[fid].score:3d} VP")
-    print(f"Result: {game.s.ended}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
+    print(f"Result: {game.s.ended or f'stopped at the decision cap ({args.max_decisions})'}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
                                         if game.s.winner else ""))
     if args.record:
         write_json(args.record, Record(setup, answers, game.s.digest()).to_json(), "game record")
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
+
+
+def _check_state(game, check: bool, decisions: int) -> None:
+    """With --check: the state invariants after every decision (engine.invariants)."""
+    if check:
+        broken = violations(game)
+        if broken:
+            raise RootlawError(f"after {decisions} decisions the state breaks {len(broken)} invariant(s): "
+                               + "; ".join(broken[:5]))
 
 
 def _typed_file(name: str, packs: list[str]) -> str:
