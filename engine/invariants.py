@@ -10,6 +10,7 @@ a game still running has a decision with options. `violations()` lists every bre
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -19,10 +20,13 @@ if TYPE_CHECKING:
 WIN_SCORE = 30
 
 
-def violations(game: "Game") -> list[str]:
-    """Every invariant the game's state breaks, in a stable order (empty when sound)."""
+def violations(game: "Game", ledger: bool = False) -> list[str]:
+    """Every invariant the game's state breaks, in a stable order (empty when sound).
+
+    With `ledger`, each score must also equal the sum of the VP its trace records, which holds
+    for a game played from its start (not for a scenario's position, whose scores are set)."""
     found: list[str] = []
-    for check in (_seats, _pieces, _limits, _cards, _items, _scores, _decision):
+    for check in (_seats, _pieces, _limits, _cards, _items, _scores, _decision) + ((_ledger,) if ledger else ()):
         try:
             found += check(game)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -195,6 +199,20 @@ def _scores(game: "Game") -> list[str]:
     if s.ended == "reached 30 VP" and (s.winner is None or s.players[s.winner].score < WIN_SCORE):
         out.append(f"the game ended on 30 VP but the winner {s.winner} has fewer")
     return out
+
+
+_VP = re.compile(r"(\S+) ([+-]\d+) VP: ")
+
+
+def _ledger(game: "Game") -> list[str]:
+    """Scores agree with the VP the trace says each faction gained and lost (Game.score)."""
+    gained: Counter = Counter()
+    for _, text in game.s.trace:
+        match = _VP.match(text)
+        if match:
+            gained[match.group(1)] += int(match.group(2))
+    return [f"{fid} has {p.score} VP but its trace records {gained[fid]}"
+            for fid, p in sorted(game.s.players.items()) if p.score != gained[fid]]
 
 
 def _decision(game: "Game") -> list[str]:

@@ -179,7 +179,7 @@ def _unsound(game: Game) -> list[str]:
         found.append("the pending decision is malformed")
     if not isinstance(s.log, list) or not isinstance(s.trace, list):
         found.append("the log or trace is malformed")
-    return found + (violations(game) if not found else [])
+    return found + (violations(game, ledger=True) if not found else [])
 
 
 def _handlers() -> dict:
