@@ -23,7 +23,7 @@ WIN_SCORE = 30
 def violations(game: "Game", ledger: bool = False) -> list[str]:
     """Every invariant the game's state breaks, in a stable order (empty when sound).
 
-    With `ledger`, each score must also equal the sum of the VP its trace records, which holds
+    With `ledger`, each score must also equal the sum of the VP the log records, which holds
     for a game played from its start (not for a scenario's position, whose scores are set)."""
     found: list[str] = []
     for check in (_seats, _pieces, _limits, _cards, _items, _scores, _decision) + ((_ledger,) if ledger else ()):
@@ -201,18 +201,21 @@ def _scores(game: "Game") -> list[str]:
     return out
 
 
-_VP = re.compile(r"(\S+) ([+-]\d+) VP: ")
+_VP = re.compile(r"\] (.+) (scores|loses) (\d+) VP, now -?\d+: ")
 
 
 def _ledger(game: "Game") -> list[str]:
-    """Scores agree with the VP the trace says each faction gained and lost (Game.score)."""
+    """Scores agree with the VP the game's log says each faction scored and lost (every change
+    of score goes through Game.score, which logs it). Factions sharing a name are skipped."""
+    names = Counter(game.name(fid) for fid in game.s.players)
     gained: Counter = Counter()
-    for _, text in game.s.trace:
-        match = _VP.match(text)
+    for line in game.s.log:
+        match = _VP.search(line) if "VP, now" in line else None
         if match:
-            gained[match.group(1)] += int(match.group(2))
-    return [f"{fid} has {p.score} VP but its trace records {gained[fid]}"
-            for fid, p in sorted(game.s.players.items()) if p.score != gained[fid]]
+            gained[match.group(1)] += int(match.group(3)) * (1 if match.group(2) == "scores" else -1)
+    return [f"{fid} has {p.score} VP but the log records {gained[game.name(fid)]}"
+            for fid, p in sorted(game.s.players.items())
+            if names[game.name(fid)] == 1 and p.score != gained[game.name(fid)]]
 
 
 def _decision(game: "Game") -> list[str]:

@@ -105,7 +105,7 @@ def _winner_without_end(state):
 
 @pytest.mark.parametrize("edit,message", [
     (_fifty_warriors, "in supply"),
-    (_scores_29, "but its trace records"),
+    (_scores_29, "but the log records"),
     (lambda s: s["players"][s["seats"][0]].update(score=1.5), "not a whole number"),
     (lambda s: s.update(seats=s["seats"] + ["nobody"]), "seats"),
     (lambda s: s.update(deck=s["deck"] + [999]), "cards are not conserved"),
