@@ -142,3 +142,29 @@ def test_two_idle_factions_stall_instead_of_looping():
     assert game.pending() is None and game.s.ended.startswith(STALLED)
     assert game.s.round == BOARD_STALL_ROUNDS + 2   # ten whole rounds without change after the first
     assert violations(game) == []
+
+
+# --- 7.9 the invariant checker -------------------------------------------------------------
+def test_invariants_hold_in_a_fresh_game_and_name_what_breaks():
+    game = start(probe(), rounds=3)
+    while not game.s.pieces:  # militia_a picks its home
+        game.answer(game.pending()["options"][0])
+    assert violations(game) == []
+    pid = next(iter(game.s.pieces))
+    game.player("militia_a").supply["warrior"] += 1
+    game.s.deck.append(game.s.deck[0])
+    game.s.pieces[pid] = (*game.s.pieces[pid][:2], "c99")
+    broken = " | ".join(violations(game))
+    assert "militia_a warrior: 17 in supply" in broken
+    assert "cards are not conserved" in broken and "which is no location" in broken
+
+
+def test_the_loop_turns_any_python_error_of_a_rule_into_a_clean_error(monkeypatch):
+    from engine import frames
+    game = start(probe(), rounds=3)
+    for error in (AttributeError("x"), AssertionError("y"), OverflowError("z"), RecursionError(), MemoryError()):
+        def broken(game, frame, error=error):
+            raise error
+        monkeypatch.setitem(frames.HANDLERS, game.s.stack[-1]["op"], broken)
+        with pytest.raises(RootlawError, match="failed"):
+            game.clone().answer(game.pending()["options"][0])
