@@ -179,7 +179,27 @@ def _unsound(game: Game) -> list[str]:
         found.append("the pending decision is malformed")
     if not isinstance(s.log, list) or not isinstance(s.trace, list):
         found.append("the log or trace is malformed")
-    return found + (violations(game, ledger=True) if not found else [])
+    found += violations(game, ledger=True) if not found else []
+    return found or _decision_replayed(game)
+
+
+def _decision_replayed(game: Game) -> list[str]:
+    """The pending decision must be the one the rules ask: a clone with the decision taken away
+    runs its waiting rule again, which asks afresh (rules are resumable: an answer re-enters
+    the rule that asked), and the two must agree."""
+    if game.s.decision is None:
+        return []
+    probe = game.clone()
+    probe.s.decision = None
+    try:
+        probe.run()
+    except RootlawError as exc:
+        return [f"the rules cannot go on from this state: {exc}"]
+    asked, saved = probe.s.decision or {}, game.s.decision
+    if any(asked.get(k) != saved.get(k) for k in ("player", "kind", "options", "slot")):
+        return [f"the pending decision ('{saved.get('kind')}' for {saved.get('player')}) is not the one "
+                f"the rules ask here ('{asked.get('kind')}' for {asked.get('player')})"]
+    return []
 
 
 def _handlers() -> dict:

@@ -113,6 +113,10 @@ def _winner_without_end(state):
     (lambda s: s["decision"].update(options=[]), "option"),
     (lambda s: s["decision"].update(player="nobody"), "not seated"),
     (_winner_without_end, "has not ended"),
+    (lambda s: s["decision"].update(player=[p for p in s["seats"] if p != s["decision"]["player"]][0]),
+     "is not the one the rules ask"),
+    (lambda s: s["decision"].update(options=s["decision"]["options"][::-1]), "is not the one the rules ask"),
+    (lambda s: s["decision"].update(kind="made_up"), "is not the one the rules ask"),
     (lambda s: s["stack"].append({"op": "no_such_step"}), "does not exist"),
     (lambda s: s.update(players=[]), "not a rootlaw saved game"),
 ])
