@@ -126,25 +126,21 @@ def _fork(game: Game, agent: RandomAgent, setup: Setup, rules: Rules, folder: Pa
         totals.violations += 1
         totals.note("round trip", f"{label}: a clone or a loaded save differs from the game")
         return
-    ends = []
-    for copy in (clone, loaded):
-        twin = RandomAgent(0)
-        twin.rng.state = agent.rng.state
-        for _ in range(MAX_DECISIONS):
-            if copy.pending() is None:
-                break
-            copy.answer(twin.choose(copy, copy.pending()))
-        ends.append(copy.s.digest())
-    original = game.clone()
+    ends = [_play_on(copy, agent) for copy in (clone, loaded, game.clone())]
+    if ends[0] != ends[2] or ends[1] != ends[2]:
+        totals.violations += 1
+        totals.note("round trip", f"{label}: a clone or a loaded save played on to another end")
+
+
+def _play_on(game: Game, agent: RandomAgent) -> str:
+    """Play `game` to its end with a twin of `agent` (same generator state); its final digest."""
     twin = RandomAgent(0)
     twin.rng.state = agent.rng.state
     for _ in range(MAX_DECISIONS):
-        if original.pending() is None:
+        if game.pending() is None:
             break
-        original.answer(twin.choose(original, original.pending()))
-    if ends != [original.s.digest()] * 2:
-        totals.violations += 1
-        totals.note("round trip", f"{label}: a clone or a loaded save played on to another end")
+        game.answer(twin.choose(game, game.pending()))
+    return game.s.digest()
 
 
 def run(games: int, start: int = 0, fork_every: int = 10, progress: bool = True,

@@ -61,8 +61,7 @@ def read_json(path: str | Path, what: str) -> Any:
         raise refuse(str(exc)) from None
     except RecursionError:
         raise refuse(f"the JSON is nested too deeply (more than {MAX_DEPTH} levels)") from None
-    deep = _depth_over(data)
-    if deep:
+    if _depth_over(data):
         raise refuse(f"the JSON is nested too deeply (more than {MAX_DEPTH} levels)")
     return data
 
