@@ -40,6 +40,12 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except OSError as exc:
+        # a path the system refuses outright (too long, a loop of links...) while probing it
+        name = str(exc.filename or "")
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        print(f"rootlaw: error: {shown}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 def _tolerant_output() -> None:

@@ -343,3 +343,13 @@ def test_a_save_naming_content_that_does_not_exist(tmp_path, capsys, saved, fiel
     data["setup"][field] = value
     status, out = run(capsys, "play", "--resume", str(write(tmp_path, data)))
     assert status == 2 and message in out
+
+
+@pytest.mark.parametrize("argv", [["validate", "{long}"], ["validate", "{long}.zip"], ["check", "{long}"],
+                                  ["play", "--pack", "{long}"], ["play", "--save", "{long}"],
+                                  ["play", "--factions", "{long},alliance"], ["replay", "{long}"],
+                                  ["play", "--resume", "{long}"]])
+def test_paths_the_system_refuses_on_the_command_line(capsys, argv):
+    long = "x" * 4_100
+    status, out = run(capsys, *(a.format(long=long) for a in argv))
+    assert status in (1, 2) and "too long" in out and "Traceback" not in out
