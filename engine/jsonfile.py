@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from .errors import DataError, Problem, RootlawError
 MAX_BYTES = 50_000_000
 MAX_DEPTH = 100
 MAX_DIGITS = 30
+MIN_FREE_BYTES = 5_000_000  # a record or a save is far smaller; less free space means a full disk
 
 
 def read_json(path: str | Path, what: str) -> Any:
@@ -112,6 +114,8 @@ def check_writable(path: str | Path, what: str) -> None:
         raise RootlawError(f"{path}: the folder {folder} does not exist; create it first")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise RootlawError(f"{path}: cannot write here (permission denied)")
+    if shutil.disk_usage(folder).free < MIN_FREE_BYTES:
+        raise RootlawError(f"{path}: the disk is full (less than {MIN_FREE_BYTES // 1_000_000} MB free)")
 
 
 def write_json(path: str | Path, data: Any, what: str) -> None:

@@ -208,7 +208,15 @@ def test_output_paths_are_checked_before_the_game(tmp_path, capsys, monkeypatch)
         assert status == 2 and not played
 
 
-def test_a_full_disk_is_a_clean_error(tmp_path, capsys, monkeypatch):
+def test_a_full_disk_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
+    played = []
+    monkeypatch.setattr("engine.cli.RandomAgent.choose", lambda *a: played.append(1))
+    monkeypatch.setattr("shutil.disk_usage", lambda path: shutil._ntuple_diskusage(10**9, 10**9, 1000))
+    status, out = run(capsys, "play", "--record", str(tmp_path / "r.json"))
+    assert status == 2 and "the disk is full" in out and not played
+
+
+def test_a_disk_filling_up_during_the_game_is_a_clean_error(tmp_path, capsys, monkeypatch):
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(Path, "write_text", full)
