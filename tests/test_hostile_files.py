@@ -361,3 +361,11 @@ def test_paths_the_system_refuses_on_the_command_line(capsys, argv):
     long = "x" * 4_100
     status, out = run(capsys, *(a.format(long=long) for a in argv))
     assert status in (1, 2) and "too long" in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("command", ["check", "validate"])
+def test_a_file_that_is_no_rootlaw_file_is_not_quoted(tmp_path, capsys, command):
+    path = tmp_path / "notes.yaml"
+    path.write_text(f"{SECRET} is my password\n")
+    status, out = run(capsys, command, str(path))
+    assert status == 1 and SECRET not in out
