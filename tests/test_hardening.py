@@ -168,3 +168,13 @@ def test_the_loop_turns_any_python_error_of_a_rule_into_a_clean_error(monkeypatc
         monkeypatch.setitem(frames.HANDLERS, game.s.stack[-1]["op"], broken)
         with pytest.raises(RootlawError, match="failed"):
             game.clone().answer(game.pending()["options"][0])
+
+
+def test_play_check_and_decision_cap(capsys, monkeypatch):
+    from engine import cli
+    assert cli.main(["play", "--check", "--quiet", "--rounds", "2"]) == 0
+    assert cli.main(["play", "--quiet", "--max-decisions", "3"]) == 0
+    assert "Result: stopped at the decision cap (3)" in capsys.readouterr().out
+    monkeypatch.setattr(cli, "violations", lambda game: ["a planted breach"])
+    assert cli.main(["play", "--check", "--quiet", "--rounds", "2"]) == 2
+    assert "a planted breach" in capsys.readouterr().err
