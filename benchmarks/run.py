@@ -22,11 +22,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-try:
-    import engine  # noqa: F401
-except ImportError:  # a source checkout that is not installed
-    sys.path.insert(0, str(REPO))
-    import engine  # noqa: F401
+sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
+import engine  # noqa: F401,E402
 
 from engine.agents import RandomAgent
 from engine.content import make_rules
@@ -66,7 +63,8 @@ print(json.dumps({"import": t1 - t0, "map": t2 - t1, "deck": t3 - t2, "factions"
 def build() -> tuple[Rules, Setup]:
     factions = [load_faction(path) for path in FACTION_FILES]
     rules = make_rules(MAP, factions, Options(round_limit=ROUND_LIMIT))
-    return rules, Setup(map=MAP, factions=list(FACTION_FILES), seed=0, round_limit=ROUND_LIMIT)
+    return rules, Setup(map=MAP, factions=[f.id for f in factions], seed=0, round_limit=ROUND_LIMIT,
+                        packs=list(FACTION_FILES))
 
 
 def play_out(game: Game, agent: RandomAgent, until_round: int | None = None) -> int:
@@ -117,9 +115,9 @@ def bench_state(game: Game, rules: Rules, setup: Setup) -> dict:
         path = Path(tmp) / "save.json"
         out["save_ms"] = per_call(lambda: save_game(game, setup, path), SAVES) * 1e3
         out["save_bytes"] = path.stat().st_size
-        out["load_ms"] = per_call(lambda: load_game(path, rules), SAVES) * 1e3
-        out["load_rebuild_rules_ms"] = per_call(lambda: load_game(path), max(1, SAVES // 10)) * 1e3
-        loaded, _ = load_game(path, rules)
+        out["load_ms"] = per_call(lambda: load_game(path, rules, packs=FACTION_FILES), SAVES) * 1e3
+        out["load_rebuild_rules_ms"] = per_call(lambda: load_game(path, packs=FACTION_FILES), max(1, SAVES // 10)) * 1e3
+        loaded, _ = load_game(path, rules, packs=FACTION_FILES)
         out["load_roundtrip_ok"] = loaded.s.digest() == game.s.digest()
     return out
 

@@ -5,7 +5,7 @@ Every error a user can cause ends as a message on stderr and exit status 2, neve
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from pathlib import Path
 
@@ -14,9 +14,11 @@ from .board import bundled_maps, load_map
 from .decks import load_deck
 from .documents import load_yaml
 from .errors import DataError, RootlawError
+from .invariants import violations
+from .jsonfile import check_writable, write_json
 from .factions import bundled_factions, load_faction
 from .human import HumanAgent, HumanQuit, seats_of
-from .packs import load_pack, load_packs
+from .packs import load_data_file, load_pack, load_packs
 from .record import Record, Setup, load_game, replay, save_game
 from .render import picture_of, write_picture
 from .rulings import load_rulings_file
@@ -25,10 +27,13 @@ from .scenario import run_scenario, scenario_files
 
 
 def main(argv: list[str] | None = None) -> int:
+    _tolerant_output()
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a reader that has gone shows here, not in the interpreter's exit
+        return status
     except RootlawError as exc:
         print(f"rootlaw: error: {exc}", file=sys.stderr)
         return 2
@@ -37,6 +42,25 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `rootlaw ... | head`: the reader has gone; stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except OSError as exc:
+        # a path the system refuses outright (too long, a loop of links...) while probing it
+        name = str(exc.filename or "")
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        print(f"rootlaw: error: {shown}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def _tolerant_output() -> None:
+    """Print names the terminal's encoding cannot show (Sojusz Stworzeń on a cp1252 console,
+    a lone surrogate in a bad file's id) as '?' or escapes rather than crash on them."""
+    for stream, errors in ((sys.stdout, "replace"), (sys.stderr, "backslashreplace")):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors=errors)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,6 +81,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--pack", action="append", default=[], metavar="PATH",
                       help="a pack folder or .zip whose factions, maps and decks join the bundled ones (repeatable)")
     play.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
+    play.add_argument("--check", action="store_true",
+                      help="check the state invariants after every decision (slower; for testing rules)")
+    play.add_argument("--max-decisions", type=_positive, default=100_000, metavar="N",
+                      help="stop after N decisions (default 100000)")
     play.add_argument("--resume", metavar="FILE",
                       help="play on from a saved game (its map, factions and packs; bots seeded by --seed)")
     play.add_argument("--human", action="append", default=[], metavar="SEAT_OR_FACTION",
@@ -101,6 +129,8 @@ def _parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
+    rep.add_argument("--pack", action="append", default=[], metavar="PATH",
+                     help="a pack (or faction, map or deck file) the recorded game was played with (repeatable)")
     rep.set_defaults(run=_replay)
     return parser
 
@@ -123,17 +153,28 @@ def _positive(text: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.save_at is not None and not args.save:
+        raise RootlawError("--save-at needs --save FILE")
+    if args.resume and args.factions is not None:
+        raise RootlawError("--resume plays the saved game's factions; leave out --factions")
+    for path, what in ((args.save, "saved game"), (args.record, "game record")):
+        if path is not None:
+            check_writable(path, what)
     if args.resume:
         if args.record:
             raise RootlawError("--record needs the whole game; it cannot be used with --resume")
-        game, setup = load_game(args.resume)
+        game, setup = load_game(args.resume, packs=[str(Path(p).resolve()) for p in args.pack])
         shown_from = len(game.s.log)
     else:
-        factions = args.factions.split(",") if args.factions else list(bundled_factions())
+        factions = args.factions.split(",") if args.factions is not None else list(bundled_factions())
+        if any(not name.strip() for name in factions):
+            raise RootlawError(f"--factions '{args.factions}' has an empty name; give ids or files, like a,b")
         if len(factions) < 2:
             raise RootlawError("a game needs at least two factions (use --factions a,b)")
-        setup = Setup(map=args.map, factions=factions, seed=args.seed, round_limit=args.rounds,
-                      deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack], deck=args.deck)
+        packs = [str(Path(p).resolve()) for p in args.pack]
+        factions = [_typed_file(name, packs) for name in factions]
+        setup = Setup(map=_typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
+                      deal_suits=args.deal_suits, packs=packs, deck=args.deck)
         game = setup.start()
         shown_from = 0
     agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
@@ -142,7 +183,11 @@ def _play(args: argparse.Namespace) -> int:
     agents.update({fid: human for fid in seats_of(game, args.human)})
     answers: list = []
     shown = shown_from
+    _check_state(game, args.check, 0)
     while game.pending() is not None:
+        if len(answers) >= args.max_decisions:
+            game.log(f"stopped: the decision cap ({args.max_decisions}) was reached")
+            break
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
         if not args.quiet:
@@ -153,6 +198,7 @@ def _play(args: argparse.Namespace) -> int:
         choice = agents[decision["player"]].choose(game, decision)
         game.answer(choice)
         answers.append(choice)
+        _check_state(game, args.check, len(answers))
     if not args.quiet:
         for line in game.s.log[shown:]:
             print(line)
@@ -160,14 +206,32 @@ def _play(args: argparse.Namespace) -> int:
     print(f"Final scores ({game.rules.map.name} map, seed {setup.seed}, {len(answers)} decisions):")
     for fid in sorted(game.s.seats, key=lambda f: -game.s.players[f].score):
         print(f"  {game.faction(fid).display_name():45} {game.s.players[fid].score:3d} VP")
-    print(f"Result: {game.s.ended}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
+    print(f"Result: {game.s.ended or f'stopped at the decision cap ({args.max_decisions})'}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
                                         if game.s.winner else ""))
     if args.record:
-        record = Record(setup, answers, game.s.digest())
-        Path(args.record).write_text(json.dumps(record.to_json()))
+        write_json(args.record, Record(setup, answers, game.s.digest()).to_json(), "game record")
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
+
+
+def _check_state(game, check: bool, decisions: int) -> None:
+    """With --check: the state invariants after every decision (engine.invariants)."""
+    if check:
+        broken = violations(game)
+        if broken:
+            raise RootlawError(f"after {decisions} decisions the state breaks {len(broken)} invariant(s): "
+                               + "; ".join(broken[:5]))
+
+
+def _typed_file(name: str, packs: list[str]) -> str:
+    """A faction or map the user named by its file: the file joins the packs (a pack of one),
+    and the game, its record and its save name it by id."""
+    if name in bundled_factions() or name in bundled_maps() or not Path(name).is_file():
+        return name
+    pack = load_data_file(name)
+    packs.append(str(Path(name).resolve()))
+    return next(iter(pack.factions or pack.maps or pack.decks))
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -255,13 +319,7 @@ def _rulings(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        data = json.loads(Path(args.record).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RootlawError(f"{args.record}:1:1: file not found") from None
-    except json.JSONDecodeError as exc:
-        raise RootlawError(f"{args.record}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    record = Record.from_json(data, args.record)
+    record = Record.load(args.record, packs=[str(Path(p).resolve()) for p in args.pack])
     game = replay(record)
     digest = game.s.digest()
     same = record.final_hash in (None, digest)

@@ -1,6 +1,13 @@
-"""Assembling what a game is played with: a map, a deck and factions, by id or by file."""
+"""Assembling what a game is played with: a map, a deck and factions, by id.
+
+Data (records, saved games, scenarios) names content by id only, so a file from a stranger
+cannot make rootlaw read some other file and quote it in an error. A path is read only when
+the user typed it on the command line (as a pack, see `packs.load_packs`) or when it is a
+scenario's own faction file, `factions/<id>.yaml` found beside the scenario.
+"""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .board import MapDef, bundled_maps, load_map
@@ -18,8 +25,6 @@ def find_map(name: str, extra: dict[str, MapDef] | None = None) -> MapDef:
         return extra[name]
     if name in bundled_maps():
         return load_map(data_path("maps", f"{name}.yaml"))
-    if Path(name).is_file():
-        return load_map(name)
     known = sorted(set(bundled_maps()) | set(extra or ()))
     raise RootlawError(f"unknown map '{name}'; known maps: {', '.join(known)}")
 
@@ -29,16 +34,31 @@ def standard_deck() -> Deck:
 
 
 def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> FactionDef:
-    """A faction by id (extra ones from packs first, then bundled) or by file path."""
+    """A faction by id (extra ones from packs first, then bundled) or a scenario's own
+    `factions/<id>.yaml` file; any other path is refused unread."""
     if extra and name in extra:
         return extra[name]
     bundled = bundled_factions()
     if name in bundled:
         return load_faction(bundled[name])
-    if Path(name).is_file():
+    if _own_faction_file(name):
         return load_faction(name)
     known = sorted(set(bundled) | set(extra or ()))
     raise RootlawError(f"unknown faction '{name}'; known factions: {', '.join(known) or 'none'}")
+
+
+ID = re.compile(r"[a-z][a-z0-9_]*")
+"""What an id of a faction, map or deck looks like (the schemas' pattern)."""
+
+
+def is_id(name: object) -> bool:
+    return isinstance(name, str) and ID.fullmatch(name) is not None
+
+
+def _own_faction_file(name: str) -> bool:
+    path = Path(name)
+    return (path.suffix == ".yaml" and path.parent.name == "factions" and is_id(path.stem)
+            and ".." not in path.parts and path.is_file())
 
 
 def make_rules(map_name: str, factions: list[FactionDef], options: Options = Options(),

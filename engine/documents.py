@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from typing import Any, Sequence
 
 import yaml
@@ -30,6 +31,9 @@ from engine.errors import DataError, Problem
 __all__ = ["Document", "load_yaml", "MAX_DEPTH"]
 
 _Path = tuple  # a path into the data: a tuple of dict keys (str | int) and list indexes (int)
+
+MAX_INTEGER = 10**15
+"""Largest integer (in size) a data file may hold: far above any count, seed or score."""
 
 MAX_DEPTH = 100
 """Deepest nesting accepted; real data files stay far below it, and the cap keeps both the
@@ -303,16 +307,25 @@ class _Builder:
     def _int(self, node: ScalarNode) -> int | None:
         text = node.value
         try:
+            if len(text) > 40:  # far past MAX_INTEGER in any base; int() would be slow or refuse
+                self.fail(node.start_mark, f"this number is too big (at most {MAX_INTEGER:,})")
+                return None
             if re.fullmatch(r"[-+]?[0-9]+", text):
-                return int(text, 10)
+                return self._bounded(node, int(text, 10))
             if re.fullmatch(r"0x[0-9a-fA-F]+", text):
-                return int(text[2:], 16)
+                return self._bounded(node, int(text[2:], 16))
             if re.fullmatch(r"0o[0-7]+", text):
-                return int(text[2:], 8)
+                return self._bounded(node, int(text[2:], 8))
         except ValueError:  # more digits than Python agrees to convert
             self.fail(node.start_mark, "this number is too long")
             return None
         return self._bad_scalar(node, "an integer")
+
+    def _bounded(self, node: ScalarNode, value: int) -> int | None:
+        if abs(value) > MAX_INTEGER:
+            self.fail(node.start_mark, f"this number is too big (at most {MAX_INTEGER:,})")
+            return None
+        return value
 
     def _float(self, node: ScalarNode) -> float | None:
         text = node.value.replace("Inf", "inf").replace("INF", "inf")
@@ -434,6 +447,9 @@ def _compose(text: str) -> Node | None:
 
 def _read_bytes(path: Any, max_bytes: int, refuse: Any) -> bytes:
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
+            raise refuse("this is not a regular file (a pipe or a device?)",
+                         "give a data file; rootlaw does not read from pipes or devices")
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > max_bytes:

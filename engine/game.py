@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 WIN_SCORE = 30
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
+MODIFIER_DEPTH = 30  # modifiers running inside modifiers (ruler() in a ruler modifier...) before we call it a loop
+TURN_DECISIONS = 2000  # decisions in one turn (or setup) before we call it a loop; real turns ask a few dozen
 
 
 NO_RULE = "-"  # the trace's rule for an ability written without a rule number (test factions)
@@ -120,7 +122,7 @@ class Rules:
 class Game:
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -131,6 +133,7 @@ class Game:
         # (scenarios observe them); not game state, so clones and saves leave it out
         self.offered: list[dict] | None = None
         self.changed = False  # a piece was placed, moved or removed, or a variable set, since invariants were checked
+        self._modifying: list[str] = []  # abilities of the modifiers running now, outermost first
 
     # --- the decision loop ---------------------------------------------------------------
     def pending(self) -> dict | None:
@@ -148,7 +151,20 @@ class Game:
                                 f"for {decision['player']}; options: {option_names(self, decision, 12)}")
         self.s.stack[-1][decision["slot"]] = option
         self.s.decision = None
+        self._count_turn_decision()
         self.run()
+
+    def _count_turn_decision(self) -> None:
+        """A trigger loop that keeps asking a question never exhausts the step budget; the
+        count of answers in the current turn (kept in its frame, so saves keep it) does."""
+        turn = next((f for f in reversed(self.s.stack) if f["op"] in ("turn", "setup")), None)
+        if turn is None:
+            return
+        turn["answers"] = turn.get("answers", 0) + 1
+        if turn["answers"] > TURN_DECISIONS:
+            names = sorted({str(f.get("ability") or f["op"]) for f in self.s.stack})
+            raise RuleLoopError(f"one turn asked more than {TURN_DECISIONS} decisions; "
+                                f"the loop involves: {', '.join(names)}")
 
     def run(self) -> None:
         """Advance frames until a decision is pending or the game ends."""
@@ -163,9 +179,17 @@ class Game:
                 HANDLERS[frame["op"]](self, frame)
                 if self.changed:
                     invariant_abilities.check(self)  # after every batch of changes, whatever caused it
+            except RootlawError:
+                raise
             except LanguageError as exc:
                 raise RootlawError(f"{_where(frame)} failed: {exc}") from None
-            except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
+            except RecursionError:
+                self._modifying.clear()
+                raise RuleLoopError(f"{_where(frame)} failed: abilities call each other without end") from None
+            except MemoryError:
+                raise RootlawError(f"{_where(frame)} failed: out of memory (a count or a list grew too big)") from None
+            except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError,
+                    AssertionError, AttributeError) as exc:
                 # an ability given a value of the wrong kind (a pack's mistake) must end in a
                 # message, not a traceback; the frame says where it happened
                 raise RootlawError(f"{_where(frame)} failed: {type(exc).__name__}: {exc}") from exc
@@ -270,9 +294,27 @@ class Game:
 
     # --- modifiers and events ------------------------------------------------------------
     def modify(self, hook: str, value: Any, **context: Any) -> Any:
-        """Fold the static modifiers registered for `hook` into a core computation."""
+        """Fold the static modifiers registered for `hook` into a core computation.
+
+        A modifier may ask the core something that runs modifiers again (a ruler modifier
+        calling ruler()); past MODIFIER_DEPTH nested ones it is a loop, named by its abilities."""
         for fn in self.rules.modifiers.get(hook, ()):
-            value = fn(self, value, context)
+            if len(self._modifying) >= MODIFIER_DEPTH:
+                names = sorted(set(self._modifying))
+                self._modifying.clear()
+                raise RuleLoopError(f"modifiers call each other without end ({MODIFIER_DEPTH} deep); "
+                                    f"the loop involves: {', '.join(names)}")
+            self._modifying.append(getattr(fn, "ability", hook))
+            try:
+                value = fn(self, value, context)
+            except RecursionError:
+                names = sorted(set(self._modifying))
+                self._modifying.clear()
+                raise RuleLoopError(f"modifiers call each other without end; "
+                                    f"the loop involves: {', '.join(names)}") from None
+            finally:
+                if self._modifying:
+                    self._modifying.pop()
         return value
 
     def emit(self, event: str, **payload: Any) -> None:

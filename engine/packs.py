@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -25,6 +26,8 @@ MANIFEST = "pack.yaml"
 MAX_FILES = 500
 MAX_FILE_BYTES = 2_000_000
 MAX_TOTAL_BYTES = 50_000_000
+MAX_NAME = 255
+"""Longest file name (with its folders) a pack may list."""
 
 
 @dataclass
@@ -48,8 +51,8 @@ class _Files:
         if path.is_file():
             try:
                 self.zip = zipfile.ZipFile(path)
-            except (zipfile.BadZipFile, OSError) as exc:
-                raise DataError([Problem(str(path), 1, 1, f"not a pack: cannot open the zip ({exc})",
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
+                raise DataError([Problem(str(path), 1, 1, f"not a pack: cannot open the zip ({_brief(exc)})",
                                          "a pack is a folder or a .zip holding pack.yaml")]) from None
             self._check_zip()
 
@@ -79,30 +82,67 @@ class _Files:
         return f"{self.path}!{name}" if self.zip else str(self.path / name)
 
     def read(self, name: str) -> str | None:
-        """The text of a pack file, or None if the pack has no such file."""
-        if self.zip is not None:
-            info = self.names.get(name)
-            if info is None:
-                return None
-            if info.file_size > MAX_FILE_BYTES:
-                raise DataError([Problem(self.source(name), 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
-            with self.zip.open(info) as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)
-        else:
-            target = (self.path / name)
-            root = self.path.resolve()
-            if not target.resolve().is_relative_to(root):
-                raise DataError([Problem(self.source(name), 1, 1, "refused: the file lies outside the pack")])
-            if not target.is_file():
-                return None
-            with open(target, "rb") as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)
+        """The text of a pack file, or None if the pack has no such file.
+
+        A damaged zip (bad CRC, corrupt or unknown compression, encryption) and a path the
+        system refuses (a NUL, a name too long, a loop of links) end in a DataError."""
+        try:
+            raw = self._zip_bytes(name) if self.zip is not None else self._folder_bytes(name)
+        except DataError:
+            raise
+        except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError) as exc:
+            raise DataError([Problem(self.source(name), 1, 1, f"cannot unpack this file of the zip: {_brief(exc)}",
+                                     "the zip is damaged, encrypted or uses an unusual compression; "
+                                     "pack it again with plain deflate")]) from None
+        except (OSError, ValueError) as exc:
+            raise DataError([Problem(self.source(name), 1, 1,
+                                     f"cannot read this file: {getattr(exc, 'strerror', None) or _brief(exc)}")]) from None
+        if raw is None:
+            return None
         if len(raw) > MAX_FILE_BYTES:
             raise DataError([Problem(self.source(name), 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
         try:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise DataError([Problem(self.source(name), 1, 1, "the file is not UTF-8 text")]) from None
+
+    def _zip_bytes(self, name: str) -> bytes | None:
+        info = self.names.get(name)
+        if info is None:
+            return None
+        if info.file_size > MAX_FILE_BYTES:
+            raise DataError([Problem(self.source(name), 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
+        if info.flag_bits & 0x1:
+            raise DataError([Problem(self.source(name), 1, 1, "the file is encrypted",
+                                     "a pack must not need a password")])
+        with self.zip.open(info) as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+
+    def _folder_bytes(self, name: str) -> bytes | None:
+        if len(name) > MAX_NAME or "\0" in name:
+            raise DataError([Problem(self.source(name[:MAX_NAME]), 1, 1,
+                                     f"refused file name: longer than {MAX_NAME} characters or holding a NUL")])
+        target = (self.path / name)
+        root = self.path.resolve()
+        try:
+            inside = target.resolve().is_relative_to(root)
+        except RuntimeError:  # Python 3.11 reports a loop of links this way
+            raise DataError([Problem(self.source(name), 1, 1, "refused: a loop of links")]) from None
+        if not inside:
+            raise DataError([Problem(self.source(name), 1, 1, "refused: the file lies outside the pack")])
+        if not target.is_file():
+            return None
+        with open(target, "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+
+
+def _brief(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _brief_name(name: str) -> str:
+    return name if len(name) <= 60 else name[:57] + "..."
 
 
 def _unsafe(name: str) -> bool:
@@ -113,7 +153,11 @@ def _unsafe(name: str) -> bool:
 def load_pack(path: str | Path) -> Pack:
     """Load and check every file of a pack; all problems are reported together."""
     path = Path(path)
-    if not path.exists():
+    try:
+        found = path.exists()
+    except (OSError, ValueError) as exc:
+        raise DataError([Problem(str(path)[:MAX_NAME], 1, 1, f"cannot use this path: {_brief(exc)}")]) from None
+    if not found:
         raise DataError([Problem(str(path), 1, 1, "no such pack", "give a pack folder or a .zip")])
     files = _Files(path)
     text = files.read(MANIFEST)
@@ -128,8 +172,20 @@ def load_pack(path: str | Path) -> Pack:
     problems += _check_version(doc)
     pack = Pack(m["id"], m["name"], m["version"], str(path))
     loaders = {"factions": (load_faction, pack.factions), "maps": (load_map, pack.maps), "decks": (load_deck, pack.decks)}
+    listed = sum(len(m.get(kind, ())) for kind in loaders)
+    if listed > MAX_FILES:
+        raise DataError([doc.problem((), f"the manifest lists {listed} files (at most {MAX_FILES})")])
+    seen: set[str] = set()
     for kind, (loader, into) in loaders.items():
         for i, name in enumerate(m.get(kind, ())):
+            if name in seen:
+                problems.append(doc.problem((kind, i), f"'{_brief_name(name)}' is listed twice"))
+                continue
+            seen.add(name)
+            if len(name) > MAX_NAME or "\0" in name:
+                problems.append(doc.problem((kind, i), f"refused file name: longer than {MAX_NAME} "
+                                                       "characters or holding a NUL"))
+                continue
             if _unsafe(name):
                 problems.append(doc.problem((kind, i), f"refused '{name}': it points outside the pack"))
                 continue
@@ -177,14 +233,37 @@ class PackContent:
     decks: dict[str, Deck] = field(default_factory=dict)
 
 
+def load_data_file(path: str | Path) -> Pack:
+    """A single faction, map or deck file typed on the command line, as a pack of one."""
+    doc = load_yaml(path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    pack = Pack(Path(path).stem, Path(path).name, "0", str(path))
+    if "pieces" in data:
+        faction = load_faction(path)
+        pack.factions[faction.id] = faction
+    elif "clearings" in data:
+        board = load_map(path)
+        pack.maps[board.id] = board
+    elif "cards" in data:
+        deck = load_deck(path)
+        pack.decks[deck.id] = deck
+    else:
+        raise DataError([doc.problem((), "not a faction, map, deck or pack",
+                                     "a faction has 'pieces', a map 'clearings', a deck 'cards'; "
+                                     "a pack is a folder or .zip")])
+    return pack
+
+
 def load_packs(paths: list[str]) -> PackContent:
-    """Factions, maps and decks of several packs, refusing an id that is bundled or in two packs."""
+    """Factions, maps and decks of several packs (or single data files the user named),
+    refusing an id that is bundled or in two packs."""
     content = PackContent()
     owner: dict[tuple[str, str], str] = {}
     problems: list[Problem] = []
     bundled = {"faction": set(bundled_factions()), "map": set(bundled_maps()), "deck": {"standard"}}
     for path in paths:
-        pack = load_pack(path)
+        pack = load_data_file(path) if Path(path).suffix in (".yaml", ".yml") and Path(path).is_file() \
+            else load_pack(path)
         for kind, items, into in (("faction", pack.factions, content.factions), ("map", pack.maps, content.maps),
                                   ("deck", pack.decks, content.decks)):
             for item_id, item in items.items():

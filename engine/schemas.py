@@ -235,6 +235,10 @@ class _Converter:
         elif value is None and "null" not in wanted:
             hint = ("the file is empty" if not path
                     else "the value is empty; write one after the ':' or remove the key")
+        if not path and value is not None:
+            # the whole file is of the wrong kind: not a rootlaw file, so quote none of it
+            found = _kind(value).split(" (")[0]
+            return self.at(path, f"expected {names}, found {found}", "is this a rootlaw file?")
         return self.at(path, f"expected {names}, found {_kind(value)}", hint)
 
     def _bound(self, error: ValidationError, path: tuple) -> Problem:

@@ -113,7 +113,7 @@ def faction_setup(game: Game, f: dict) -> None:
     clearing = f.pop("clearing")
     game.player(player).vars["home"] = clearing
     for kind, n in step["pieces"]:
-        for _ in range(n):
+        for _ in range(min(n, game.player(player).supply.get(kind, 0))):  # the supply caps it (Law 1.5.4)
             game.place(player, kind, clearing_loc(clearing))
     game.log(f"{game.name(player)} sets up in clearing {clearing}")
     game.trace(step["rule"], f"{player} sets up in {clearing}")

@@ -7,7 +7,7 @@ player (dominance cards, the Mountain's closed paths).
 """
 from __future__ import annotations
 
-from . import actions, victory
+from . import actions, stalemate, victory
 from .frames import handler
 from .game import Game, distinct_cards
 from .language.hooks import PHASES
@@ -27,6 +27,8 @@ def game_frame(game: Game, f: dict) -> None:
         s.current = (s.current + 1) % len(s.seats)
         if s.current == 0:
             s.round += 1
+            if stalemate.check_round(game, f):
+                return
     if s.round > game.rules.options.round_limit:
         game.end(None, f"round limit ({game.rules.options.round_limit}) reached")
         return

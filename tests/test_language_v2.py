@@ -50,7 +50,8 @@ def test_run_time_error_in_a_function_names_the_function():
 
 
 def test_a_failing_ability_reports_its_position_during_play(tmp_path):
-    path = tmp_path / "militia_x.yaml"
+    path = tmp_path / "factions" / "militia_x.yaml"  # a path a Setup accepts: a factions/ folder's file
+    path.parent.mkdir()
     path.write_text(MILITIA.replace("  recruit:\n", "  broken:\n    do: 'score 1 + none'\n  recruit:\n", 1),
                     encoding="utf-8")
     g = Setup(map="autumn", factions=[str(path), "alliance"], seed=3).start()

@@ -111,12 +111,16 @@ def test_bad_files_are_refused_with_a_message(client):
                                       "packs": ["/somewhere/else"]}, "answers": []}
     response = client.post("/load", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
                            content_type="multipart/form-data")
-    assert response.status_code == 400 and b"names packs this table was not started with" in response.data
+    assert response.status_code == 400 and b"packs (else) that were not given" in response.data
     record["setup"]["packs"], record["setup"]["factions"] = [], ["alliance", "/etc/passwd"]
     response = client.post("/load", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
                            content_type="multipart/form-data")
-    assert response.status_code == 400 and b"factions, a map or a deck this table does not have: /etc/passwd" \
-        in response.data
+    assert response.status_code == 400 and b"must be a list of faction ids" in response.data  # a path is no id
+    assert b"root:" not in response.data  # nothing of the named file is shown
+    record["setup"]["factions"] = ["alliance", "nosuch"]
+    response = client.post("/load", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400 and b"does not have: nosuch" in response.data
     assert client.post("/new", data={"map": "autumn", "seat_alliance": "human"}).status_code == 400
 
 

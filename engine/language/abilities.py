@@ -63,6 +63,7 @@ class Modifier:
                     elif replaces and value != before:
                         Offer(me, self.id, self.rule or NO_RULE, self.hook, value).trace(game, context["piece"])
             return value
+        modify.ability = self.id  # type: ignore[attr-defined]  # names the ability in loop errors
         return modify
 
 

@@ -17,7 +17,7 @@ from lark import Token, Tree
 
 from ..documents import Document
 from ..errors import Problem
-from . import statements as st
+from . import limits, statements as st
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .context import Ctx, LanguageError
 from .hooks import EVENT_LISTS
@@ -300,9 +300,19 @@ class Compiler:
             return lambda ctx: 1
         child = node.children[0]
         if isinstance(child, Token):
-            value = int(child)
+            value = self._literal(child, src)
             return lambda ctx: value
         return self._expr(child, src, scope)
+
+    def _literal(self, tok: Token, src: Source) -> int:
+        """A whole-number literal, refused at its position past limits.MAX_NUMBER."""
+        text = str(tok)
+        if len(text) > len(str(limits.MAX_NUMBER)) or int(text) > limits.MAX_NUMBER:
+            self.vocab.problems.append(src.problem(tok.line, tok.column, f"the number {text[:20]}"
+                                                   f"{'...' if len(text) > 20 else ''} is too big",
+                                                   f"numbers in abilities are at most {limits.MAX_NUMBER:,}"))
+            return 0
+        return int(text)
 
     def _word(self, tok: Token, src: Source) -> str:
         """A card pile named after draw ... into, spend ... from, put ... onto, discard ... from."""
@@ -324,7 +334,7 @@ class Compiler:
         kind = node.data
         c = node.children
         if kind == "number":
-            value = int(c[0])
+            value = self._literal(c[0], src)
             return lambda ctx: value
         if kind == "string":
             value = str(c[0])[1:-1]
@@ -578,10 +588,15 @@ def _never(ctx: Ctx) -> Any:
 
 
 def _safe(op: Callable, a: Any, b: Any, sign: str, where: _Where) -> Any:
-    """An operator on two values; a type mismatch is a run-time error naming where and which."""
+    """An operator on two values: a type mismatch is a run-time error naming where and which,
+    and a result too big to be meant (limits) is refused before it is built."""
+    if op is operator.mul:
+        limits.product_size(a, b)
     try:
-        return op(a, b)
+        return limits.number(op(a, b))
     except (TypeError, ZeroDivisionError):
+        if op in (operator.eq, operator.ne):
+            return op(a, b)
         if sign == "-" and a == 0 and op is operator.sub:
             raise LanguageError(f"{where}: cannot negate {b!r}") from None
         raise LanguageError(f"{where}: cannot apply '{sign}' to {a!r} and {b!r}") from None

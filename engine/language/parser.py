@@ -12,6 +12,8 @@ from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 from ..documents import Document
 from ..errors import Problem
 from ..resources import data_path
+from .limits import MAX_TEXT
+from .parser_cache import cached_lark
 
 # Friendly names for the grammar's terminals, used in "expected ..." hints.
 _TERMINALS = {
@@ -25,11 +27,15 @@ _TERMINALS = {
 @lru_cache(maxsize=2)
 def parser(strict: bool = False) -> Lark:
     """The LALR parser. The test suite builds it with strict=True, which makes any grammar
-    conflict an error; play uses Lark's on-disk cache, because building the tables (and the
-    strict check) costs about a second at every start."""
+    conflict an error; play loads the tables from rootlaw's private JSON cache, because
+    building them (and the strict check) costs about a second at every start. Lark's own
+    cache is never used: it unpickles a file from the shared temp folder."""
     grammar = data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", strict=strict, cache=not strict, propagate_positions=True,
-                maybe_placeholders=True)
+
+    def build() -> Lark:
+        return Lark(grammar, parser="lalr", strict=strict, propagate_positions=True, maybe_placeholders=True)
+
+    return build() if strict else cached_lark(grammar, build)
 
 
 class SyntaxProblem(Exception):
@@ -45,6 +51,11 @@ compiler and the compiled closures clear of Python's recursion limit."""
 
 def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
     """Parse `text` as an 'effect' or an 'expression' found in `doc` at `path`."""
+    if len(text) > MAX_TEXT:
+        line, col = doc.where(path)
+        raise SyntaxProblem(Problem(doc.source, line, col,
+                                    f"the {kind} is {len(text):,} characters long (at most {MAX_TEXT:,})",
+                                    "split it up into actions or abilities"))
     try:
         tree = parser().parse(f"%{kind} " + text)
     except UnexpectedInput as err:

@@ -14,6 +14,7 @@ from ..state import freeze
 from ..battle import battle_clearings
 from ..crafting import craftable
 from ..movement import can_move
+from . import limits
 from .builtins import current_battle, location
 from .context import Ctx, LanguageError
 from .hooks import BUILT_IN_ACTIONS
@@ -63,7 +64,8 @@ class Place(Stmt):
         target = self.target(ctx)
         loc = piece_loc(target) if self.on_piece else location(ctx, target)
         placed = 0
-        for _ in range(self.count(ctx)):
+        # no more tries than the supply holds (Law 1.5.4): `place 10^12` costs what `place 20` does
+        for _ in range(min(self.count(ctx), game.player(owner).supply.get(kind, 0))):
             if game.can_place(owner, kind, loc, by=ctx.me) and game.place(owner, kind, loc) is not None:
                 placed += 1
         if placed:
@@ -145,7 +147,9 @@ class Draw(Stmt):
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
         drawn = 0
-        for _ in range(self.count(ctx)):
+        # at most the cards there are to draw: a pile past its limit discards, and the discard
+        # pile would feed the deck again without end
+        for _ in range(min(self.count(ctx), len(game.s.deck) + len(game.s.discard))):
             card = game.draw_card()
             if card is None:
                 break
@@ -303,7 +307,7 @@ class Repeat(Stmt):
         self.count, self.body = count, body
 
     def run(self, game: Any, f: dict) -> bool:
-        n = self.count(ctx_of(game, f))
+        n = limits.repeat_count(self.count(ctx_of(game, f)))
         if n > 0:
             game.push({"op": "for_each", "code": self.body, "name": "_", "items": tuple(range(n)), "i": 0,
                        "env": f["env"], "me": f["me"], "ability": f["ability"]})

@@ -1,0 +1,119 @@
+"""A parser cache that cannot run code: JSON tables in a private, checked folder.
+
+Building the LALR tables costs about half a second at every start. Lark's own cache pickles
+them into a predictably named file in the shared temp folder and unpickles it before checking
+its hash, so whoever writes that file first runs code as the next user. Here the tables are
+kept as JSON (Lark's `memo_serialize` form: plain data, so loading a file can at worst give
+a wrong parser, never run code) in a folder that only the user can write: created 0700,
+refused unless it is a real folder owned by the user and closed to group and others. The
+file name and content carry a hash of the grammar, Lark's version and Python's; any mismatch
+or damage rebuilds the parser in memory.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+import lark
+from lark import Lark
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
+
+MAX_CACHE_BYTES = 2_000_000
+
+
+def cache_folder() -> Path:
+    """`$XDG_CACHE_HOME/rootlaw` (or `~/.cache/rootlaw`); `%LOCALAPPDATA%\\rootlaw` on Windows."""
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "rootlaw"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rootlaw"
+
+
+def cached_lark(grammar: str, build: Callable[[], Lark], folder: Path | None = None) -> Lark:
+    """The parser for `grammar`: loaded from the private cache, or built by `build` and stored."""
+    folder = cache_folder() if folder is None else folder
+    key = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version.split()[0])).encode()).hexdigest()
+    if not _private(folder):
+        return build()
+    path = folder / f"parser-{key[:32]}.json"
+    loaded = _load(path, key)
+    if loaded is not None:
+        return loaded
+    parser = build()
+    _store(parser, path, key)
+    return parser
+
+
+def _private(folder: Path) -> bool:
+    """Create the folder 0700 if needed; True only if it is a real folder only this user can write."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and _owned(info)
+
+
+def _owned(info: os.stat_result) -> bool:
+    if not hasattr(os, "getuid"):  # Windows: the per-user application data folder is private
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _load(path: Path, key: str) -> Lark | None:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or not _owned(info) or info.st_size > MAX_CACHE_BYTES:
+                return None
+            data = json.loads(handle.read(MAX_CACHE_BYTES + 1), object_hook=_decode)
+        if not isinstance(data, dict) or data.get("key") != key:
+            return None
+        return Lark._load_from_dict(data["data"], data["memo"])
+    except Exception:  # a damaged or foreign file: build afresh rather than trust it
+        return None
+
+
+def _store(parser: Lark, path: Path, key: str) -> None:
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    text = json.dumps(_encode({"key": key, "data": data, "memo": memo}))
+    try:
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".parser-", suffix=".tmp")  # mode 0600
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError:
+        pass  # a read-only or full disk only costs the next start its half second
+
+
+def _encode(value: Any) -> Any:
+    """JSON keeps only string keys and no tuples; Lark's tables have both, so tag them."""
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {k: _encode(v) for k, v in value.items()}
+        return {"__pairs__": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    if isinstance(value, tuple):
+        return {"__tuple__": [_encode(v) for v in value]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(obj: dict) -> Any:
+    if len(obj) == 1 and "__pairs__" in obj:
+        return {(tuple(k) if isinstance(k, list) else k): v for k, v in obj["__pairs__"]}
+    if len(obj) == 1 and "__tuple__" in obj:
+        return tuple(obj["__tuple__"])
+    return obj
