@@ -128,6 +128,8 @@ def option_name(game: Any, decision: dict, option: Any) -> str:
         return decision["names"][decision["options"].index(option)]
     if isinstance(option, tuple):
         return "[" + ", ".join(option_name(game, decision, o) for o in option) + "]"
+    if isinstance(option, dict):
+        return "{" + ", ".join(f"{k}: {option_name(game, decision, v)}" for k, v in option.items()) + "}"
     if isinstance(option, bool) or option is None:
         return str(option).lower() if option is not None else "none"
     if isinstance(option, int):

@@ -69,3 +69,9 @@ def test_a_script_out_of_answers_lists_the_options_by_name():
     d = {"player": "alliance", "kind": "discard", "prompt": "", "options": (fox, "done")}
     with pytest.raises(RootlawError, match=r"options: dominance_fox, done$"):
         ScriptedAgent([]).choose(g, d)
+
+
+def test_an_answer_of_the_wrong_shape_is_written_as_the_scenario_writes_it():
+    g = game()
+    d = {"player": "alliance", "kind": "move_to", "prompt": "", "options": (5, 9)}
+    assert option_name(g, d, {"a": ("x", 1)}) == "{a: [x, 1]}"
