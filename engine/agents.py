@@ -9,6 +9,7 @@ from typing import Any, Iterable, Protocol
 
 from .errors import RootlawError
 from .game import Game
+from .option_names import option_names
 from .rng import Rng
 
 
@@ -37,7 +38,7 @@ class ScriptedAgent:
     def choose(self, game: Game, decision: dict) -> Any:
         if self.used >= len(self.answers):
             raise RootlawError(f"the script has no answer left for '{decision['kind']}' "
-                               f"({decision['player']}); options: {list(decision['options'])}")
+                               f"({decision['player']}); options: {option_names(game, decision, 12)}")
         answer = self.answers[self.used]
         self.used += 1
         return answer

@@ -194,7 +194,8 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
 
 @handler("take_hits")
 def take_hits(game: Game, f: dict) -> None:
-    """The receiving player picks, hit by hit, which of its pieces go (Law 4.3.4)."""
+    """The receiving player picks, hit by hit, which of its pieces go (Law 4.3.4); when every
+    piece that can be hit will be, nobody is asked."""
     if "pick" in f:
         f["chosen"] = f["chosen"] + (f.pop("pick"),)
     if len(f["chosen"]) >= f["count"]:
@@ -204,5 +205,22 @@ def take_hits(game: Game, f: dict) -> None:
     if not options:
         game.pop(f["chosen"])
         return
+    every = _all_taken(game, f) if len(options) > 1 else None
+    if every is not None:
+        game.pop(every)
+        return
     game.ask(f, "pick", f["player"], "take_hit", options,
              f"{f['count'] - len(f['chosen'])} hit(s) left: remove which piece?")
+
+
+def _all_taken(game: Game, f: dict) -> tuple[int, ...] | None:
+    """The pieces hit when the hits left take every piece that can be hit: then the order
+    cannot matter and nobody is asked (they go in the order the rules list them, so a replay
+    is the same). None when some piece would survive, so the receiver chooses."""
+    chosen = f["chosen"]
+    while len(chosen) < f["count"]:
+        options = hit_candidates(game, f["player"], f["clearing"], chosen)
+        if not options:
+            return chosen
+        chosen += (options[0],)
+    return None if hit_candidates(game, f["player"], f["clearing"], chosen) else chosen

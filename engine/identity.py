@@ -28,11 +28,15 @@ def _look(game: "Game", pid: int) -> tuple:
     """
     faction, kind, _ = game.s.pieces[pid]
     held = tuple(sorted(_look(game, h) for h in game.s.at.get(piece_loc(pid), ())))
+    return faction, kind, held, marks_on(game, pid)
+
+
+def marks_on(game: "Game", pid: int) -> tuple[tuple[str, str], ...]:
+    """(who marked, the mark's name) for each `mark NAME(piece)` put on the piece this turn."""
     suffix = f":{pid}"
-    marks = tuple(sorted((marker, key[:-len(suffix)]) for marker in game.s.seats
-                         for key in game.s.players[marker].used
-                         if key.startswith("mark:") and key.endswith(suffix) and key.count(":") == 2))
-    return faction, kind, held, marks
+    return tuple(sorted((marker, key[5:-len(suffix)]) for marker in game.s.seats
+                        for key in game.s.players[marker].used
+                        if key.startswith("mark:") and key.endswith(suffix) and key.count(":") == 2))
 
 
 def distinct(game: "Game", pids: Iterable[int]) -> list[int]:

@@ -13,10 +13,8 @@ from typing import Any
 from .board import SUITS
 from .game import Game
 from .language.hooks import BUILT_IN_ACTIONS
+from .option_names import CARD_OPTIONS, REACTION, number_domain
 
-CARD_KINDS = {"spend_bird", "spend_card", "ambush", "foil", "craft", "discard", "pay_card"}
-CLEARING_KINDS = {"battle_where", "move_from", "move_to", "home"}
-PIECE_KINDS = {"take_hit"}
 WORDS = {"none": "none", "done": "done", "end": "end the step"}
 
 
@@ -26,31 +24,30 @@ def option_labels(game: Game, decision: dict) -> list[str]:
 
 
 def option_label(game: Game, decision: dict, option: Any) -> str:
-    return _name(game, decision["player"], _domain(game, decision), option)
+    if isinstance(option, str):
+        carried = _carried(game, decision, option)
+        if carried is not None:
+            return carried
+    return _name(game, decision["player"], number_domain(game, decision), option)
 
 
-PROMPT_WORDS = ((r"\bcard", "card"), (r"\bclearing", "clearing"), (r"\bwhere\b", "clearing"),
-                (r"\b(in|at|to|from) which\b", "clearing"), (r"\b(piece|warrior)", "piece"))
+CARD_VERBS = {"card": "use", "dominance": "activate", "take_dominance": "take"}
 
 
-def _domain(game: Game, decision: dict) -> str:
-    """What the decision's whole numbers stand for: 'card', 'clearing', 'piece' or 'number'."""
-    kind = decision["kind"]
-    if kind in CARD_KINDS:
-        return "card"
-    if kind in CLEARING_KINDS:
-        return "clearing"
-    if kind in PIECE_KINDS:
-        return "piece"
-    prompt = decision.get("prompt", "").lower()
-    for pattern, domain in PROMPT_WORDS:
-        if re.search(pattern, prompt):
-            return domain
-    numbers = [o for o in decision["options"] if isinstance(o, int) and not isinstance(o, bool)]
-    if numbers and all(n in game.s.pieces for n in numbers) \
-            and not all(n in game.rules.map.clearings for n in numbers):
-        return "piece"
-    return "number"
+def _carried(game: Game, decision: dict, text: str) -> str | None:
+    """Options whose text carries an internal number (a reaction's place in the batch, a card's
+    number), named by what they stand for; None for any other option."""
+    reaction = REACTION.match(text) if decision["kind"] == "order_reactions" else None
+    if reaction:
+        ability = reaction["ability"]
+        card = next((c for c in game.rules.deck.cards if c.id == ability), None)
+        label = card.name if card is not None else ability.replace("_", " ")
+        faction = reaction["faction"]
+        return f"{label} ({game.faction(faction).display_name()})" if faction in game.rules.factions else label
+    carried = CARD_OPTIONS.match(text)
+    if carried and int(carried["card"]) < len(game.rules.deck.cards):
+        return f"{CARD_VERBS[carried['kind']]} {game.card_name(int(carried['card']))}"
+    return None
 
 
 def _name(game: Game, player: str, domain: str, option: Any) -> str:
@@ -103,6 +100,8 @@ def _word(game: Game, player: str, text: str) -> str:
         return text.replace("_", " ")
     if re.fullmatch(r"\d+-\d+", text):
         return f"path {text}"
+    if text.startswith("open_path:"):
+        return f"open the closed path {text[10:]}"
     return text.replace("_", " ")
 
 

@@ -3,7 +3,8 @@
 A decision's options are plain data, and cards and pieces are bare numbers that depend on deck
 and placement order. People (scenario writers, players at a prompt) read and write them by
 name instead: a card by its id (`ambush_fox`), a piece by `<faction> <kind>`, a reaction to
-order by its ability id (`hunters`), a persistent card's action by `card:<card id>`. Clearing
+order by its ability id (`hunters`), a persistent card's action by `card:<card id>` (a dominance
+card to activate or take by `dominance:<card id>`, `take_dominance:<card id>`). Clearing
 numbers stay numbers.
 
 The core's own decisions say what their numbers are (`CARD_KINDS`, `PIECE_KINDS`). A faction
@@ -16,10 +17,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# decision kinds whose numeric options are cards, or pieces
+# decision kinds whose numeric options are cards, clearings, or pieces
 CARD_KINDS = frozenset({"ambush", "foil", "spend_bird", "spend_card", "discard", "craft", "pay_card"})
-PIECE_KINDS = frozenset({"take_hit"})
+CLEARING_KINDS = frozenset({"battle_where", "move_from", "move_to", "home"})
+PIECE_KINDS = frozenset({"take_hit", "move_which"})
 REACTION = re.compile(r"^\d+:(?P<ability>[^ ]+)(?: \((?P<faction>[^)]+)\))?$")
+# menu options that carry a card's number: a persistent card's action, activating a dominance
+# card, taking an available one
+CARD_OPTIONS = re.compile(r"^(?P<kind>card|dominance|take_dominance):(?P<card>\d+)$")
+
+
+def _prompt_words(game: Any) -> tuple[tuple[str, str], ...]:
+    """What an ability's prompt says its numbers are: the word after "which" first ("spend a
+    card to move from which clearing?" asks for a clearing; "on which web?" for a piece when
+    some faction has pieces of kind or family `web`), then any telling word."""
+    words = {piece.kind for piece in game.rules.piece_defs.values()} \
+        | {piece.family for piece in game.rules.piece_defs.values() if piece.family}
+    pieces = "|".join(["piece", "warrior", "building", "token", "pawn", *sorted(re.escape(w) for w in words)])
+    return ((r"\bwhich ([\w']+ ){0,3}clearing", "clearing"), (rf"\bwhich (\w+ )?({pieces})s?\b", "piece"),
+            (r"\bwhich (\w+ )?card", "card"), (r"\b(in|at|to|from) which\b", "clearing"),
+            (r"\bcard", "card"), (r"\bclearing", "clearing"), (r"\bwhere\b", "clearing"),
+            (rf"\b({pieces})s?\b", "piece"))
 
 
 def _held(game: Any, player: str) -> set[int]:
@@ -41,24 +59,66 @@ def piece_name(game: Any, piece: int) -> str:
     return name + (f" on {loc[1:]}" if loc[0] == "p" else "")
 
 
+def number_domain(game: Any, decision: dict) -> str:
+    """What the decision's whole numbers stand for: 'card', 'clearing', 'piece' or 'number'.
+
+    The core's decisions say it by their kind; an ability's choice by its prompt's words, or,
+    failing those, by every number being a piece (and not every one a clearing)."""
+    kind = decision["kind"]
+    if kind in CARD_KINDS:
+        return "card"
+    if kind in CLEARING_KINDS:
+        return "clearing"
+    if kind in PIECE_KINDS:
+        return "piece"
+    prompt = decision.get("prompt", "").lower()
+    for pattern, domain in _prompt_words(game):
+        if re.search(pattern, prompt):
+            return domain
+    numbers = [o for o in decision["options"] if isinstance(o, int) and not isinstance(o, bool)]
+    if numbers and all(n in game.s.pieces for n in numbers) \
+            and not all(n in game.rules.map.clearings for n in numbers):
+        return "piece"
+    return "number"
+
+
 def _readings(game: Any, decision: dict, option: int) -> list[str]:
     """What a bare number among a decision's options may stand for, most likely first."""
     deck, pieces = game.rules.deck.cards, game.s.pieces
     kind = decision["kind"]
-    if kind in CARD_KINDS and 0 <= option < len(deck):
+    domain = number_domain(game, decision) if ":" in kind else None
+    if (kind in CARD_KINDS or domain == "card") and 0 <= option < len(deck):
         return [deck[option].id]
-    if kind in PIECE_KINDS and option in pieces:
-        return [piece_name(game, option)]
-    if kind in CARD_KINDS or kind in PIECE_KINDS or ":" not in kind:
+    if (kind in PIECE_KINDS or domain == "piece") and option in pieces:
+        return [_piece_option(game, decision, option)]
+    if kind in CARD_KINDS or kind in PIECE_KINDS or ":" not in kind or domain == "clearing":
         return [str(option)]
     out = []
     if option in game.rules.map.clearings:
         out.append(str(option))
     if option in pieces:
-        out.append(piece_name(game, option))
+        out.append(_piece_option(game, decision, option))
     if option in _held(game, decision["player"]) and 0 <= option < len(deck):
         out.append(deck[option].id)
     return out or [str(option)]
+
+
+def _piece_option(game: Any, decision: dict, piece: int) -> str:
+    """A piece's name; where another option's piece has the same name, with what sets it apart:
+    its clearing, and the marks put on it this turn (`arachneen adult marked weave`)."""
+    from .identity import marks_on
+
+    name = piece_name(game, piece)
+    pieces = game.s.pieces
+    twins = [o for o in decision["options"] if o != piece and type(o) is int and o in pieces
+             and piece_name(game, o) == name]
+    loc = pieces[piece][2]
+    if loc[0] == "c" and any(pieces[o][2] != loc for o in twins):
+        name += f" in {loc[1:]}"
+    marks = marks_on(game, piece)
+    if marks and any(marks_on(game, o) != marks for o in twins):
+        name += " marked " + " and ".join(mark for _, mark in marks)
+    return name
 
 
 def option_name(game: Any, decision: dict, option: Any) -> str:
@@ -68,6 +128,8 @@ def option_name(game: Any, decision: dict, option: Any) -> str:
         return decision["names"][decision["options"].index(option)]
     if isinstance(option, tuple):
         return "[" + ", ".join(option_name(game, decision, o) for o in option) + "]"
+    if isinstance(option, dict):
+        return "{" + ", ".join(f"{k}: {option_name(game, decision, v)}" for k, v in option.items()) + "}"
     if isinstance(option, bool) or option is None:
         return str(option).lower() if option is not None else "none"
     if isinstance(option, int):
@@ -77,8 +139,9 @@ def option_name(game: Any, decision: dict, option: Any) -> str:
         reaction = REACTION.match(option) if decision["kind"] == "order_reactions" else None
         if reaction:
             return f"{reaction['ability']} ({reaction['faction']})" if reaction["faction"] else reaction["ability"]
-        if option.startswith("card:") and option[5:].isdigit() and int(option[5:]) < len(game.rules.deck.cards):
-            return "card:" + game.rules.deck.cards[int(option[5:])].id
+        carried = CARD_OPTIONS.match(option)
+        if carried and int(carried["card"]) < len(game.rules.deck.cards):
+            return f"{carried['kind']}:{game.rules.deck.cards[int(carried['card'])].id}"
     return str(option)
 
 

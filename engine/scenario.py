@@ -119,8 +119,14 @@ def _one_plan(doc: Document) -> list:
     if not isinstance(d, dict):
         return []
     if "steps" in d:
-        return [doc.problem((key,), f"'{key}' and 'steps' cannot both be given", f"move '{key}' into a step",
-                            at_key=True) for key in ("run", "answers", "expect", "expect_any") if key in d]
+        problems = [doc.problem((key,), f"'{key}' and 'steps' cannot both be given", f"move '{key}' into a step",
+                                at_key=True) for key in ("run", "answers", "expect", "expect_any") if key in d]
+        steps = d["steps"]
+        if isinstance(steps, list) and steps and isinstance(steps[0], dict) and "run" not in steps[0]:
+            problems.append(doc.problem(("steps", 0), "the first step has no 'run': nothing has started yet",
+                                        "give the first step a 'run'; later steps without one answer "
+                                        "the decision the step before left pending"))
+        return problems
     if "run" not in d:
         return [doc.problem((), "nothing to run: give 'run' (with 'answers' and 'expect') or 'steps'")]
     return []

@@ -38,32 +38,35 @@ def game_frame(game: Game, f: dict) -> None:
 
 @handler("turn")
 def turn(game: Game, f: dict) -> None:
+    """A player's turn, phase by phase (Law 1.4.1): each phase starts (its start
+    effects run while it is current), runs its steps, and ends (its end effects run, still in
+    it); only then does the next phase become current. After the Evening ends, the turn does."""
     player = f["player"]
-    index = f.get("phase_index", -1)
     s = game.s
-    if index == -1:
+    stage = f.get("stage")
+    if stage is None:
         game.player(player).used = {}
         s.turn_used = {}
         s.phase = "birdsong"
         game.log(f"--- {game.faction(player).display_name()}'s turn ---")
-        f["phase_index"] = 0
-        _start_phase(game, f, player, "birdsong")
-        return
-    phase = PHASES[index]
-    if not f.get("steps_done"):
-        f["steps_done"] = True
+        f["phase_index"], stage = 0, "start"
+    phase = PHASES[f["phase_index"]]
+    if stage == "start":
+        f["stage"] = "steps"
+        _start_phase(game, f, player, phase)
+    elif stage == "steps":
+        f["stage"] = "end"
         game.push({"op": "steps", "player": player, "phase": phase, "index": 0})
-        return
-    # end of the phase
-    f["steps_done"] = False
-    game.emit("phase_end", player=player, phase=phase)
-    if phase == "evening":
+    elif stage == "end":
+        f["stage"] = "next"
+        game.emit("phase_end", player=player, phase=phase)
+    elif phase != "evening":
+        f["phase_index"] += 1
+        f["stage"] = "start"
+    else:
         victory.pass_points(game, player)
         game.emit("turn_end", player=player)
         game.pop()
-        return
-    f["phase_index"] = index + 1
-    _start_phase(game, f, player, PHASES[index + 1])
 
 
 def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:

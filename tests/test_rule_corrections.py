@@ -1,5 +1,6 @@
-"""Issue 6 §1: rule corrections whose truth a scenario file cannot state yet (who is asked,
-what the log says). Each test runs a bundled scenario and looks at the game it leaves."""
+"""Issue 6 §1: rule corrections whose truth a scenario file cannot state (a die left unrolled,
+the command line's message). Each test runs a bundled scenario or the CLI and looks at what
+it leaves; who is asked and what the log says are stated by the scenarios themselves."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,14 +28,3 @@ def test_a_faction_named_twice_is_named_in_the_error(capsys) -> None:
     assert main(["play", "--factions", "alliance,alliance", "--quiet"]) == 2
     assert "faction 'alliance' is named twice" in capsys.readouterr().err
 
-
-def test_the_side_taking_hits_orders_its_removal_effects() -> None:
-    """Law 4.3.4: the Alliance, not the Circle whose turn it is, orders removing_bases and
-    Outrage; resolving removing_bases first lets the Outrage card land after the trim."""
-    game = _game("corrections/battle_losses_ordered_by_the_side_taking_hits.scenario.yaml")
-    assert game.current == "arachneen"
-    assert game.pending()["player"] == "alliance"
-    game.answer("0:removing_bases (alliance)")
-    supporters = sorted(game.rules.deck.cards[c].id for c in game.player("alliance").piles["supporters"])
-    assert supporters == ["a_visit_to_friends", "anvil", "gently_used_knapsack", "mouse_in_a_sack",
-                          "root_tea_mouse"]

@@ -70,6 +70,8 @@ BROKEN = [
      "1:34", "faction 'militia_a' is seated twice"),
     ("a step naming an unseated player", BASE + "steps:\n  - run: {action: move}\n  - expect: {turn: cats}\n",
      "4:20", "faction 'cats' is not seated"),
+    ("a first step with nothing to run", BASE + "steps:\n  - answers: [1]\n",
+     "3:5", "the first step has no 'run'"),
 ]
 
 
