@@ -9,8 +9,8 @@ import json
 import sys
 from pathlib import Path
 
-from .agents import RandomAgent
 from .board import bundled_maps, load_map
+from .bots import BOTS, bot_names, seat_bots
 from .decks import load_deck
 from .documents import load_yaml
 from .errors import DataError, RootlawError
@@ -18,6 +18,7 @@ from .factions import bundled_factions, load_faction
 from .packs import load_pack
 from .record import Record, Setup, load_game, replay, save_game
 from .scenario import run_scenario, scenario_files
+from .toolkit import register as register_toolkit
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
     play.add_argument("--resume", metavar="FILE",
                       help="play on from a saved game (its map, factions and packs; bots seeded by --seed)")
+    play.add_argument("--bots", default="random",
+                      help=f"bot for every seat, or one per faction in --factions order; one of {', '.join(BOTS)}")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map or deck files")
@@ -65,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
     rep.set_defaults(run=_replay)
+    register_toolkit(sub, _natural, _positive)
     return parser
 
 
@@ -99,7 +103,7 @@ def _play(args: argparse.Namespace) -> int:
                       deal_suits=args.deal_suits, packs=[str(Path(p).resolve()) for p in args.pack], deck=args.deck)
         game = setup.start()
         shown_from = 0
-    agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
+    agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
     answers: list = []
     shown = shown_from
     while game.pending() is not None:

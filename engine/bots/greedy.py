@@ -1,0 +1,51 @@
+"""The greedy bot: one-ply lookahead with the generic evaluation.
+
+For each option it answers on a clone, lets the rest of its own decision chain (the remaining
+choices of the same action, up to a small cap) be played by a seeded random completion, and
+keeps the option whose position is worth most to it. Every option is tried against the same
+re-randomised dice and draw pile (see `chance`), never the real ones. Without that completion, the first
+choice of an action (which clearing, which card) would change nothing measurable and every
+option would look alike. Ties go to a random option among the best.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game
+from ..rng import Rng
+from .chance import hide_chance
+from .evaluation import value
+
+FOLLOW = 6  # own decisions played on after the option before the position is judged
+
+
+class GreedyBot:
+    def __init__(self, seed: int, follow: int = FOLLOW) -> None:
+        self.rng = Rng(seed)
+        self.follow = follow
+
+    def choose(self, game: Game, decision: dict) -> Any:
+        me = decision["player"]
+        best: list[Any] = []
+        best_value = float("-inf")
+        chance = self.rng.next64()  # one hidden future per decision, the same for every option
+        for option in decision["options"]:
+            trial = hide_chance(game.clone(), chance)
+            trial.answer(option)
+            self._complete(trial, me)
+            v = value(trial, me)
+            if v > best_value + 1e-9:
+                best, best_value = [option], v
+            elif abs(v - best_value) <= 1e-9:
+                best.append(option)
+        return best[self.rng.below(len(best))]
+
+    def _complete(self, game: Game, me: str) -> None:
+        """Play on while the decision stays ours and the action is unfinished."""
+        turn = (game.s.round, game.s.current, game.s.phase)
+        for _ in range(self.follow):
+            pending = game.pending()
+            if pending is None or pending["player"] != me or (game.s.round, game.s.current, game.s.phase) != turn:
+                return
+            options = pending["options"]
+            game.answer(options[self.rng.below(len(options))])
