@@ -146,7 +146,7 @@ def run_local(specs: list[GameSpec], workers: int = 1) -> Iterator[dict]:
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.get_context().Pool(workers) as pool:
         yield from pool.imap(play_game, specs, chunksize=1)
 
 

@@ -16,31 +16,37 @@ from ..rng import Rng
 from .chance import hide_chance
 from .evaluation import value
 
-FOLLOW = 6  # own decisions played on after the option before the position is judged
+FOLLOW = 6   # own decisions played on after the option before the position is judged
+SAMPLES = 2  # completions averaged per option
 
 
 class GreedyBot:
-    def __init__(self, seed: int, follow: int = FOLLOW) -> None:
+    def __init__(self, seed: int, follow: int = FOLLOW, samples: int = SAMPLES) -> None:
         self.rng = Rng(seed)
         self.follow = follow
+        self.samples = samples
 
     def choose(self, game: Game, decision: dict) -> Any:
         me = decision["player"]
         best: list[Any] = []
         best_value = float("-inf")
-        chance = self.rng.next64()  # one hidden future per decision, the same for every option
+        # the same hidden futures and completions for every option, so options differ only by
+        # what they do (common random numbers)
+        futures = [self.rng.next64() for _ in range(self.samples)]
         for option in decision["options"]:
-            trial = hide_chance(game.clone(), chance)
-            trial.answer(option)
-            self._complete(trial, me)
-            v = value(trial, me)
+            v = 0.0
+            for future in futures:
+                trial = hide_chance(game.clone(), future)
+                trial.answer(option)
+                self._complete(trial, me, Rng(future))
+                v += value(trial, me) / len(futures)
             if v > best_value + 1e-9:
                 best, best_value = [option], v
             elif abs(v - best_value) <= 1e-9:
                 best.append(option)
         return best[self.rng.below(len(best))]
 
-    def _complete(self, game: Game, me: str) -> None:
+    def _complete(self, game: Game, me: str, rng: Rng) -> None:
         """Play on while the decision stays ours and the action is unfinished."""
         turn = (game.s.round, game.s.current, game.s.phase)
         for _ in range(self.follow):
@@ -48,4 +54,4 @@ class GreedyBot:
             if pending is None or pending["player"] != me or (game.s.round, game.s.current, game.s.phase) != turn:
                 return
             options = pending["options"]
-            game.answer(options[self.rng.below(len(options))])
+            game.answer(options[rng.below(len(options))])
