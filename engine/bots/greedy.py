@@ -1,7 +1,8 @@
 """The greedy bot: one-ply lookahead with the generic evaluation.
 
-For each option it answers on a clone, lets the rest of its own decision chain (the remaining
-choices of the same action, up to a small cap) be played by a seeded random completion, and
+For each option it answers on a clone, lets the rest of the decision chain (the remaining
+choices of the same action, the defender's answers too, within the same phase of the turn and
+up to a small cap) be played by a seeded random completion, and
 keeps the option whose position is worth most to it. Every option is tried against the same
 re-randomised dice and draw pile (see `chance`), never the real ones. Without that completion, the first
 choice of an action (which clearing, which card) would change nothing measurable and every
@@ -38,7 +39,7 @@ class GreedyBot:
             for future in futures:
                 trial = hide_chance(game.clone(), future)
                 trial.answer(option)
-                self._complete(trial, me, Rng(future))
+                self._complete(trial, Rng(future))
                 v += value(trial, me) / len(futures)
             if v > best_value + 1e-9:
                 best, best_value = [option], v
@@ -46,12 +47,13 @@ class GreedyBot:
                 best.append(option)
         return best[self.rng.below(len(best))]
 
-    def _complete(self, game: Game, me: str, rng: Rng) -> None:
-        """Play on while the decision stays ours and the action is unfinished."""
+    def _complete(self, game: Game, rng: Rng) -> None:
+        """Play on within the same phase of the same turn, whoever decides (a defender choosing
+        which piece takes a hit finishes the battle the option started)."""
         turn = (game.s.round, game.s.current, game.s.phase)
         for _ in range(self.follow):
             pending = game.pending()
-            if pending is None or pending["player"] != me or (game.s.round, game.s.current, game.s.phase) != turn:
+            if pending is None or (game.s.round, game.s.current, game.s.phase) != turn:
                 return
             options = pending["options"]
             game.answer(options[rng.below(len(options))])
