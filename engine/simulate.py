@@ -183,8 +183,8 @@ def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, ad
     from .summary import summarise
 
     specs = plan.specs()
-    for spec in specs[:1]:
-        _rules(spec)  # a bad faction, map or pack fails here, before any worker starts
+    if specs:
+        _rules(specs[0])  # a bad faction, map or pack fails here, before any worker starts
     rows_iter = run_local(specs, workers) if backend == "local" else run_ray(specs, address)
     out.mkdir(parents=True, exist_ok=True)
     outcome = Outcome()
