@@ -191,6 +191,7 @@ def _step(step: dict, h: dict, actions: dict, lang: str) -> list[Block]:
         parts.append(f"{h['choices']}: {', '.join(names)}")
         if "limit" in menu:
             parts.append(f"{h['limit']} {_one_line(menu['limit'])}")
+        parts += [key for key, v in menu.items() if v is True]  # flags such as extra_per_bird
     if "home" in step:
         home = step["home"]
         pieces = ", ".join(f"{n} {k}" for k, n in (home.get("pieces") or {}).items())
