@@ -9,6 +9,7 @@ from engine.bots.evaluation import material, reward, value
 from engine.cli import main
 from engine.errors import RootlawError
 from engine.record import Setup
+from engine.rng import Rng
 
 
 def start(seed: int = 4, rounds: int = 2):
@@ -74,8 +75,10 @@ def test_greedy_takes_the_option_worth_most():
     chosen = GreedyBot(5, samples=1, follow=0).choose(game, decision)
     me = decision["player"]
 
+    future = Rng(5).next64()  # the bot's first hidden future
+
     def worth(option):
-        trial = hide_chance(game.clone(), 0)
+        trial = hide_chance(game.clone(), future)
         trial.answer(option)
         return value(trial, me)
 

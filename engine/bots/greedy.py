@@ -2,11 +2,11 @@
 
 For each option it answers on a clone, lets the rest of the decision chain (the remaining
 choices of the same action, the defender's answers too, within the same phase of the turn and
-up to a small cap) be played by a seeded random completion, and
-keeps the option whose position is worth most to it. Every option is tried against the same
-re-randomised dice and draw pile (see `chance`), never the real ones. Without that completion, the first
-choice of an action (which clearing, which card) would change nothing measurable and every
-option would look alike. Ties go to a random option among the best.
+up to a small cap) be played by a seeded random completion, and keeps the option whose
+position is worth most to it. Without that completion, the first choice of an action (which
+clearing, which card) would change nothing measurable and every option would look alike.
+Every option is tried against the same re-randomised dice and draw pile (see `chance`), never
+the real ones. Ties go to a random option among the best.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..rng import Rng
 from .chance import hide_chance
 from .evaluation import value
 
-FOLLOW = 6   # own decisions played on after the option before the position is judged
+FOLLOW = 6   # decisions played on after the option before the position is judged
 SAMPLES = 2  # completions averaged per option
 
 
