@@ -205,5 +205,5 @@ def open_path(game: Game, f: dict) -> None:
     game.s.closed_paths.remove(f["target"])
     game.s.turn_used["open_path"] = 1
     game.log(f"{game.name(player)} clears the closed path {f['target']}")
-    game.score(player, 1, "16.2.3.III", "clearing a closed path")
+    game.score(player, 1, "16.2.3.III", "clearing a closed path", "closed_path")
     game.pop()

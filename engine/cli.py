@@ -9,8 +9,8 @@ import os
 import sys
 from pathlib import Path
 
-from .agents import RandomAgent
 from .board import bundled_maps, load_map
+from .bots import BOTS, bot_names, seat_bots
 from .decks import load_deck
 from .documents import load_yaml
 from .errors import DataError, RootlawError
@@ -24,6 +24,7 @@ from .render import picture_of, write_picture
 from .rulings import load_rulings_file
 from .rulings_index import LANGUAGES, build_index
 from .scenario import run_scenario, scenario_files
+from .toolkit import register as register_toolkit
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,6 +92,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="a seat (number, 1 plays first) or faction id a person plays at the terminal (repeatable)")
     play.add_argument("--picture", default="board.svg", metavar="FILE",
                       help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
+    play.add_argument("--bots", default="random",
+                      help=f"bot for every seat, or one per faction in --factions order; one of {', '.join(BOTS)}")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
@@ -132,6 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--pack", action="append", default=[], metavar="PATH",
                      help="a pack (or faction, map or deck file) the recorded game was played with (repeatable)")
     rep.set_defaults(run=_replay)
+    register_toolkit(sub, _natural, _positive)
     return parser
 
 
@@ -177,7 +181,7 @@ def _play(args: argparse.Namespace) -> int:
                       deal_suits=args.deal_suits, packs=packs, deck=args.deck)
         game = setup.start()
         shown_from = 0
-    agents = {fid: RandomAgent(args.seed * 1000 + i) for i, fid in enumerate(game.s.seats)}
+    agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
     human = HumanAgent(lambda g, path: save_game(g, setup, path), args.save or "rootlaw-save.json", args.picture,
                        sys.stdin, sys.stdout)
     agents.update({fid: human for fid in seats_of(game, args.human)})

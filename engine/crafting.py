@@ -108,7 +108,8 @@ def craft(game: Game, player: str, card: int, use: dict[str, int]) -> None:
         p.items.append(d.item)
         game.discard_card(card)
         game.trace("4.1.2", f"{player} takes the {d.item}")
-        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2", f"crafting {d.name}")
+        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2", f"crafting {d.name}",
+                   "crafting")
     elif d.kind == "persistent":
         p.persistent.append(card)
         game.trace("4.1.3", f"{d.name} stays in {player}'s play area")

@@ -501,7 +501,7 @@ class Game:
                     vp[remover] = vp.get(remover, 0) + points
             batch.append(snap)
         for f in sorted(vp, key=lambda f: f != self.current):
-            self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens")
+            self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens", "removal")
         fight = self._battle_fought()
         if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
             fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)
@@ -547,12 +547,19 @@ class Game:
         else:
             self.relocate(rider, loc)
 
-    def score(self, faction: str, points: int, rule: str, why: str) -> None:
-        """Law 3.1: 30 VP wins at once; a player with an activated dominance card never scores."""
+    def score(self, faction: str, points: int, rule: str, why: str, source: str | None = None) -> None:
+        """Law 3.1: 30 VP wins at once; a player with an activated dominance card never scores.
+
+        Each change is also booked under its `source` (a core source such as "crafting", or the
+        id of the ability that scored; the rule number when none is given), so balance reports
+        can say where a faction's points come from.
+        """
         player = self.s.players[faction]
         if points == 0 or player.dominance is not None:
             return
         player.score += points
+        key = source or rule or "other"
+        player.vp_by[key] = player.vp_by.get(key, 0) + points
         self.log(f"{self.name(faction)} {'scores' if points > 0 else 'loses'} {abs(points)} VP, "
                  f"now {player.score}: {why}")
         self.trace(rule, f"{faction} {points:+d} VP: {why}")

@@ -16,7 +16,7 @@ class Player:
     """One faction's part of the state."""
 
     __slots__ = ("faction", "score", "hand", "supply", "piles", "items", "persistent",
-                 "dominance", "vars", "used")
+                 "dominance", "vars", "used", "vp_by")
 
     def __init__(self, faction: str) -> None:
         self.faction = faction
@@ -29,6 +29,7 @@ class Player:
         self.dominance: int | None = None      # activated dominance card
         self.vars: dict[str, Any] = {}         # faction variables (immutable values)
         self.used: dict[str, int] = {}         # per-turn counters, cleared at each turn's start
+        self.vp_by: dict[str, int] = {}        # VP gained or lost per source (see Game.score)
 
     def clone(self) -> "Player":
         p = Player.__new__(Player)
@@ -42,6 +43,7 @@ class Player:
         p.dominance = self.dominance
         p.vars = dict(self.vars)
         p.used = dict(self.used)
+        p.vp_by = dict(self.vp_by)
         return p
 
     def to_json(self) -> dict:
@@ -51,6 +53,9 @@ class Player:
     def from_json(cls, data: dict) -> "Player":
         p = cls(data["faction"])
         for name in cls.__slots__:
+            if name == "vp_by":  # saved before VP were booked by source: nothing booked yet
+                p.vp_by = dict(data.get(name, {}))
+                continue
             setattr(p, name, freeze(data[name]) if name in ("vars",) else data[name])
         return p
 

@@ -28,7 +28,7 @@ def pass_points(game: Game, player: str) -> None:
     """At the end of a player's Evening, the ruler of the Pass scores 1 VP."""
     tower = game.rules.map.tower
     if tower is not None and game.rules_clearing(player, tower):
-        game.score(player, 1, "16.2.3.IV", "ruling the Pass")
+        game.score(player, 1, "16.2.3.IV", "ruling the Pass", "pass")
 
 
 def can_activate_dominance(game: Game, player: str) -> list[int]:

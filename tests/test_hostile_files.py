@@ -202,7 +202,7 @@ def test_argument_mistakes(capsys, argv, message):
 
 def test_output_paths_are_checked_before_the_game(tmp_path, capsys, monkeypatch):
     played = []
-    monkeypatch.setattr("engine.cli.RandomAgent.choose", lambda *a: played.append(1))
+    monkeypatch.setattr("engine.agents.RandomAgent.choose", lambda *a: played.append(1))
     for argv in (["--save", str(tmp_path)], ["--record", str(tmp_path / "missing" / "r.json")]):
         status, out = run(capsys, "play", *argv)
         assert status == 2 and not played
@@ -210,7 +210,7 @@ def test_output_paths_are_checked_before_the_game(tmp_path, capsys, monkeypatch)
 
 def test_a_full_disk_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
     played = []
-    monkeypatch.setattr("engine.cli.RandomAgent.choose", lambda *a: played.append(1))
+    monkeypatch.setattr("engine.agents.RandomAgent.choose", lambda *a: played.append(1))
     monkeypatch.setattr("shutil.disk_usage", lambda path: shutil._ntuple_diskusage(10**9, 10**9, 1000))
     status, out = run(capsys, "play", "--record", str(tmp_path / "r.json"))
     assert status == 2 and "the disk is full" in out and not played

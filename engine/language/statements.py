@@ -135,7 +135,8 @@ class Score(Stmt):
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
         points = self.points(ctx) or 0
-        game.score(who, self.sign * points, f.get("rule", ""), game.action_label(f["me"], self.ability))
+        game.score(who, self.sign * points, f.get("rule", ""), game.action_label(f["me"], self.ability),
+                   self.ability)
         return True
 
 

@@ -1,0 +1,99 @@
+"""The search bot: Monte Carlo tree search (UCT) over `Game.clone()`.
+
+Each iteration clones the game, hides chance (fresh dice and a reshuffled draw pile, see
+`chance`), walks down the tree choosing by UCB1 for whoever decides at each node, adds one
+node, plays on with random answers for a few decisions and scores the position with the
+generic evaluation. The tree is open-loop: a node is a sequence of answers, so the same node
+may meet different dice. The answer is the most visited option at the root.
+
+The budget is a number of iterations (deterministic: same seed, same choices) or, if
+`seconds` is given, a time per decision (faster machines then play better and games are no
+longer reproducible).
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..game import Game
+from ..rng import Rng
+from .chance import hide_chance
+from .evaluation import reward
+
+ITERATIONS = 24
+ROLLOUT = 12        # random decisions played after the new node before the position is scored
+EXPLORATION = 1.0
+
+
+class _Node:
+    __slots__ = ("player", "visits", "total", "children")
+
+    def __init__(self, player: str | None) -> None:
+        self.player = player            # who chose the answer leading here
+        self.visits = 0
+        self.total = 0.0                # sum of that player's rewards
+        self.children: dict[str, _Node] = {}
+
+
+def _key(option: Any) -> str:
+    return repr(option)
+
+
+class MctsBot:
+    def __init__(self, seed: int, iterations: int = ITERATIONS, seconds: float | None = None,
+                 rollout: int = ROLLOUT, exploration: float = EXPLORATION) -> None:
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+
+    def choose(self, game: Game, decision: dict) -> Any:
+        root = _Node(None)
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.monotonic() < deadline or done == 0):
+            self._iterate(hide_chance(game.clone(), self.rng.next64()), root)
+            done += 1
+        options = decision["options"]
+        visits = [root.children[_key(o)].visits if _key(o) in root.children else -1 for o in options]
+        return options[visits.index(max(visits))]
+
+    def _iterate(self, game: Game, root: _Node) -> None:
+        path = [root]
+        node = root
+        while (pending := game.pending()) is not None:
+            player, options = pending["player"], pending["options"]
+            untried = [o for o in options if _key(o) not in node.children]
+            if untried:
+                option = untried[self.rng.below(len(untried))]
+                child = node.children[_key(option)] = _Node(player)
+                game.answer(option)
+                path.append(child)
+                break
+            option = self._select(node, options)
+            node = node.children[_key(option)]
+            game.answer(option)
+            path.append(node)
+        for _ in range(self.rollout):
+            pending = game.pending()
+            if pending is None:
+                break
+            game.answer(pending["options"][self.rng.below(len(pending["options"]))])
+        rewards = {f: reward(game, f) for f in game.s.seats}
+        for n in path:
+            n.visits += 1
+            if n.player is not None:
+                n.total += rewards[n.player]
+
+    def _select(self, node: _Node, options: tuple) -> Any:
+        """UCB1 among the options offered now (chance may offer a subset of the children)."""
+        log_n = math.log(max(1, node.visits))
+        best, best_score = options[0], float("-inf")
+        for option in options:
+            child = node.children[_key(option)]
+            score = child.total / child.visits + self.exploration * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = option, score
+        return best

@@ -1,0 +1,101 @@
+"""The bots beyond random: generic over factions, seeded, blind to the game's future chance."""
+from __future__ import annotations
+
+import pytest
+
+from engine.bots import GreedyBot, MctsBot, bot_names, make_bot
+from engine.bots.chance import hide_chance
+from engine.bots.evaluation import material, reward, value
+from engine.cli import main
+from engine.errors import RootlawError
+from engine.record import Setup
+from engine.rng import Rng
+
+
+def start(seed: int = 4, rounds: int = 2):
+    return Setup(map="autumn", factions=["alliance", "arachneen"], seed=seed, round_limit=rounds).start()
+
+
+def play_out(game, bots):
+    answers = []
+    while (decision := game.pending()) is not None:
+        choice = bots[decision["player"]].choose(game, decision)
+        assert choice in decision["options"]
+        game.answer(choice)
+        answers.append(choice)
+    return answers
+
+
+@pytest.mark.parametrize("bot", [lambda seed: GreedyBot(seed, samples=1),
+                                 lambda seed: MctsBot(seed, iterations=6, rollout=4)], ids=["greedy", "mcts"])
+def test_a_bot_plays_any_seat_and_the_same_seed_gives_the_same_game(bot):
+    def game_with(seed):
+        game = start(rounds=1)
+        bots = {f: bot(seed) if i == 0 else make_bot("random", seed + i) for i, f in enumerate(game.s.seats)}
+        return game, play_out(game, bots)
+
+    first, answers = game_with(11)
+    second, again = game_with(11)
+    assert answers == again and first.s.digest() == second.s.digest()
+    assert first.s.ended == "round limit (1) reached"
+
+
+def test_bots_search_on_clones_and_leave_the_game_untouched():
+    game = start()
+    for bot in (GreedyBot(1), MctsBot(1, iterations=8, rollout=4)):
+        before = game.s.digest()
+        bot.choose(game, game.pending())
+        assert game.s.digest() == before
+
+
+def test_a_trial_game_does_not_know_the_real_dice_or_draw_pile():
+    game = start()
+    trial = hide_chance(game.clone(), 99)
+    assert trial.s.rng != game.s.rng
+    assert sorted(trial.s.deck) == sorted(game.s.deck) and trial.s.deck != game.s.deck
+    assert game.s.deck == start().s.deck  # the real pile is not shuffled
+
+
+def test_the_evaluation_counts_points_and_pieces_against_the_best_opponent():
+    game = start()
+    me, other = game.s.seats
+    base = value(game, me)
+    game.s.players[me].score += 3
+    assert value(game, me) == pytest.approx(base + 3)
+    assert value(game, other) == pytest.approx(-value(game, me))
+    assert 0.5 < reward(game, me) < 1.0
+    game.s.winner, game.s.ended = other, "reached 30 VP"
+    assert reward(game, other) == 1.0 and reward(game, me) == 0.0
+    assert material(game, me) > 0
+
+
+def test_greedy_takes_the_option_worth_most():
+    game = start()
+    decision = game.pending()
+    chosen = GreedyBot(5, samples=1, follow=0).choose(game, decision)
+    me = decision["player"]
+
+    future = Rng(5).next64()  # the bot's first hidden future
+
+    def worth(option):
+        trial = hide_chance(game.clone(), future)
+        trial.answer(option)
+        return value(trial, me)
+
+    assert worth(chosen) == max(worth(o) for o in decision["options"])
+
+
+def test_bots_are_named_per_faction_in_order():
+    assert bot_names("greedy", ["a", "b"]) == {"a": "greedy", "b": "greedy"}
+    assert bot_names("mcts,random", ["a", "b"]) == {"a": "mcts", "b": "random"}
+    with pytest.raises(RootlawError, match="unknown bot 'clever'"):
+        bot_names("clever", ["a", "b"])
+    with pytest.raises(RootlawError, match="one per faction"):
+        bot_names("greedy,mcts,random", ["a", "b"])
+
+
+def test_play_with_bots_on_the_command_line(capsys):
+    assert main(["play", "--factions", "alliance,arachneen", "--rounds", "1", "--bots", "greedy,mcts", "--quiet"]) == 0
+    assert "Final scores" in capsys.readouterr().out
+    assert main(["play", "--bots", "nobody", "--quiet"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
