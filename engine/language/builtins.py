@@ -27,6 +27,7 @@ class Builtin:
     min_args: int
     max_args: int
     doc: str
+    pure: bool = True  # False: calling it changes the game (a roll), so it is never skipped
 
 
 FUNCTIONS: dict[str, Builtin] = {}
@@ -53,10 +54,10 @@ def player_order(game: Any, first: str) -> tuple:
     return tuple(seats[i:] + seats[:i])
 
 
-def builtin(name: str, min_args: int, max_args: int | None = None) -> Callable:
+def builtin(name: str, min_args: int, max_args: int | None = None, pure: bool = True) -> Callable:
     def register(fn: Callable) -> Callable:
         FUNCTIONS[name] = Builtin(fn, min_args, min_args if max_args is None else max_args,
-                                  (fn.__doc__ or "").strip())
+                                  (fn.__doc__ or "").strip(), pure)
         return fn
     return register
 
@@ -468,7 +469,7 @@ def _best(ctx: Ctx, items: tuple, scores: tuple) -> tuple:
     return _arg(items, scores, max)
 
 
-@builtin("roll", 0)
+@builtin("roll", 0, pure=False)
 def _roll(ctx: Ctx) -> int:
     """Roll one die, 0 to 3, from the game's generator; the log shows the roll."""
     value = ctx.game.roll_die()

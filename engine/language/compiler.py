@@ -198,9 +198,10 @@ class Compiler:
             name, source, options, body = c
             by, optional, prompt = options.children
             inner = scope.bind(str(name), _element_fields(source))
-            return st.Choose(str(name), e(source), e(by), optional is not None,
+            listing, exists = self._listing(source, src, scope)
+            return st.Choose(str(name), listing, e(by), optional is not None,
                              str(prompt)[1:-1] if prompt is not None else "",
-                             self._block(body, src, inner), src.ability)
+                             self._block(body, src, inner), src.ability, exists)
         if kind == "for_each":
             name, source, body = c
             return st.ForEach(str(name), e(source),
@@ -346,26 +347,18 @@ class Compiler:
 
             def mapped(ctx: Ctx) -> tuple:
                 env = ctx.env
+                ctx.env = local = {**env}
+                out = []
                 try:
-                    return tuple(each(_with(ctx, env, name, item)) for item in _items(source(ctx), src, c[1]))
+                    for item in _items(source(ctx), src, c[1]):
+                        local[name] = item
+                        out.append(each(ctx))
                 finally:
                     ctx.env = env
+                return tuple(out)
             return mapped
         if kind == "filter":
-            name = str(c[0])
-            source = self._expr(c[1], src, scope)
-            cond = self._expr(c[2], src, scope.bind(name, _element_fields(c[1])))
-
-            def filtered(ctx: Ctx) -> tuple:
-                out = []
-                env = ctx.env
-                for item in _items(source(ctx), src, c[0]):
-                    ctx.env = {**env, name: item}
-                    if cond(ctx):
-                        out.append(item)
-                ctx.env = env
-                return tuple(out)
-            return filtered
+            return _filtered(*self._filter_parts(node, src, scope), src, c[0])
         if kind == "attr":
             return self._attr(node, src, scope)
         if kind == "neg":
@@ -375,19 +368,22 @@ class Compiler:
         if kind == "not_":
             inner = self._expr(c[0], src, scope)
             return lambda ctx: not inner(ctx)
-        if kind == "or_expr":
-            parts = [self._expr(x, src, scope) for x in c]
-            return lambda ctx: any(p(ctx) for p in parts)
-        if kind == "and_expr":
-            parts = [self._expr(x, src, scope) for x in c]
-            return lambda ctx: all(p(ctx) for p in parts)
+        if kind in ("or_expr", "and_expr"):
+            return _connective(kind == "and_expr", [self._expr(x, src, scope) for x in c])
         if kind == "cond_expr":
             cond, yes, no = (self._expr(x, src, scope) for x in c)
             return lambda ctx: yes(ctx) if cond(ctx) else no(ctx)
         if kind == "comparison":
             left, op, right = self._expr(c[0], src, scope), _COMPARE[str(c[1])], self._expr(c[2], src, scope)
             sign, where = str(c[1]), src.where(c[1])
-            return lambda ctx: _safe(op, left(ctx), right(ctx), sign, where)
+
+            def compare(ctx: Ctx) -> Any:
+                a, b = left(ctx), right(ctx)
+                try:
+                    return op(a, b)
+                except (TypeError, ZeroDivisionError):
+                    return _safe(op, a, b, sign, where)  # raises, naming where and which
+            return compare
         if kind == "member":
             left, right = self._expr(c[0], src, scope), self._expr(c[1], src, scope)
             where = src.where(_first_token(node))
@@ -410,6 +406,33 @@ class Compiler:
                 return value
             return arithmetic
         raise AssertionError(f"expression {kind} has no compiler")
+
+    def _listing(self, node: Any, src: Source, scope: "_Scope") -> tuple[Fn, Fn]:
+        """A list expression and whether it has any item, for menus: a filter's test stops at
+        its first match instead of building the list (unless it rolls dice, which must all run)."""
+        if node.data != "filter" or not _pure(node.children[2]):
+            whole = self._expr(node, src, scope)
+            return whole, lambda ctx: bool(st.as_list(whole(ctx)))
+        name, source, cond = self._filter_parts(node, src, scope)
+        tok = node.children[0]
+
+        def any_match(ctx: Ctx) -> bool:
+            env = ctx.env
+            ctx.env = local = {**env}
+            try:
+                for item in _items(source(ctx), src, tok):
+                    local[name] = item
+                    if cond(ctx):
+                        return True
+            finally:
+                ctx.env = env
+            return False
+        return _filtered(name, source, cond, src, tok), any_match
+
+    def _filter_parts(self, node: Tree, src: Source, scope: "_Scope") -> tuple[str, Fn, Fn]:
+        c = node.children
+        name = str(c[0])
+        return name, self._expr(c[1], src, scope), self._expr(c[2], src, scope.bind(name, _element_fields(c[1])))
 
     def _name(self, tok: Token, src: Source, scope: "_Scope") -> Fn:
         name = str(tok)
@@ -461,12 +484,31 @@ class Compiler:
                     raise failed(err, (value,)) from None
             return call
 
+        if not args:
+            def call_none(ctx: Ctx) -> Any:
+                try:
+                    return fn(ctx)
+                except _FAILURES as err:
+                    raise failed(err, ()) from None
+            return call_none
+
+        if len(args) == 2:
+            first, second = args
+
+            def call_two(ctx: Ctx) -> Any:
+                a, b = first(ctx), second(ctx)
+                try:
+                    return fn(ctx, a, b)
+                except _FAILURES as err:
+                    raise failed(err, (a, b)) from None
+            return call_two
+
         def call_many(ctx: Ctx) -> Any:
-            values = tuple(a(ctx) for a in args)
+            values = [a(ctx) for a in args]
             try:
                 return fn(ctx, *values)
             except _FAILURES as err:
-                raise failed(err, values) from None
+                raise failed(err, tuple(values)) from None
         return call_many
 
     def _attr(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
@@ -544,9 +586,41 @@ def _first_token(node: Any) -> Any:
     return node
 
 
-def _with(ctx: Ctx, env: dict, name: str, item: Any) -> Ctx:
-    ctx.env = {**env, name: item}
-    return ctx
+def _filtered(name: str, source: Fn, cond: Fn, src: Source, tok: Any) -> Fn:
+    def filtered(ctx: Ctx) -> tuple:
+        out = []
+        env = ctx.env
+        ctx.env = local = {**env}  # one scope for the whole walk, the element rebound in it
+        try:
+            for item in _items(source(ctx), src, tok):
+                local[name] = item
+                if cond(ctx):
+                    out.append(item)
+        finally:
+            ctx.env = env
+        return tuple(out)
+    return filtered
+
+
+def _pure(node: Any) -> bool:
+    """Whether evaluating an expression leaves the game as it was (it calls no dice roll)."""
+    for call in node.find_data("call") if isinstance(node, Tree) else ():
+        builtin = FUNCTIONS.get(str(call.children[0]))
+        if builtin is not None and not builtin.pure:
+            return False
+    return True
+
+
+def _connective(both: bool, parts: list[Fn]) -> Fn:
+    """`and` / `or` as nested two-part closures that stop at the first deciding part; the
+    result is a bool, as before."""
+    if len(parts) == 1:
+        only = parts[0]
+        return lambda ctx: bool(only(ctx))
+    head, rest = parts[0], _connective(both, parts[1:])
+    if both:
+        return lambda ctx: bool(head(ctx)) and rest(ctx)
+    return lambda ctx: bool(head(ctx)) or rest(ctx)
 
 
 def _items(value: Any, src: Source, tok: Any) -> tuple:
