@@ -50,8 +50,8 @@ def piece_loc(piece: int) -> str:
 
 def as_location(where: Any) -> str:
     """A clearing (int), a path ("3-7") or a box location (from box()) as a board location."""
-    if isinstance(where, int) and not isinstance(where, bool):
-        return clearing_loc(where)
+    if type(where) is int:  # not a bool
+        return f"c{where}"
     if isinstance(where, str) and where.startswith("b"):
         return where
     if isinstance(where, str) and "-" in where:

@@ -195,9 +195,18 @@ def _free_slots(ctx: Ctx, c: int) -> int:
 @builtin("pieces", 1, 3)
 def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> tuple:
     """Pieces standing at a clearing or path (optionally of one faction and kind)."""
-    g = ctx.game
-    return tuple(p for p in g.pieces_at(location(ctx, where))
-                 if (faction is None or g.s.pieces[p][0] == faction) and (kind is None or g.s.pieces[p][1] == kind))
+    s = ctx.game.s
+    here = s.at.get(location(ctx, where))
+    if not here:
+        return ()
+    if faction is None and kind is None:
+        return tuple(here)
+    pieces = s.pieces
+    if kind is None:
+        return tuple([p for p in here if pieces[p][0] == faction])
+    if faction is None:
+        return tuple([p for p in here if pieces[p][1] == kind])
+    return tuple([p for p in here if pieces[p][0] == faction and pieces[p][1] == kind])
 
 
 @builtin("held", 1)

@@ -413,21 +413,8 @@ class Compiler:
         if node.data != "filter" or not _pure(node.children[2]):
             whole = self._expr(node, src, scope)
             return whole, lambda ctx: bool(st.as_list(whole(ctx)))
-        name, source, cond = self._filter_parts(node, src, scope)
-        tok = node.children[0]
-
-        def any_match(ctx: Ctx) -> bool:
-            env = ctx.env
-            ctx.env = local = {**env}
-            try:
-                for item in _items(source(ctx), src, tok):
-                    local[name] = item
-                    if cond(ctx):
-                        return True
-            finally:
-                ctx.env = env
-            return False
-        return _filtered(name, source, cond, src, tok), any_match
+        parts = self._filter_parts(node, src, scope)
+        return _filtered(*parts, src, node.children[0]), _any_match(*parts, src, node.children[0])
 
     def _filter_parts(self, node: Tree, src: Source, scope: "_Scope") -> tuple[str, Fn, Fn]:
         c = node.children
@@ -453,6 +440,9 @@ class Compiler:
     def _call(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
         tok, args = node.children
         name = str(tok)
+        if (name == "exists" and args is not None and len(args.children) == 1
+                and args.children[0].data == "filter" and _pure(args.children[0])):
+            return self._listing(args.children[0], src, scope)[1]  # stops at the first match
         args = [self._expr(a, src, scope) for a in (args.children if args is not None else ())]
         builtin = FUNCTIONS.get(name)
         if builtin is None:
@@ -600,6 +590,22 @@ def _filtered(name: str, source: Fn, cond: Fn, src: Source, tok: Any) -> Fn:
             ctx.env = env
         return tuple(out)
     return filtered
+
+
+def _any_match(name: str, source: Fn, cond: Fn, src: Source, tok: Any) -> Fn:
+    """Whether a filter keeps any item: stops at the first one it keeps."""
+    def any_match(ctx: Ctx) -> bool:
+        env = ctx.env
+        ctx.env = local = {**env}
+        try:
+            for item in _items(source(ctx), src, tok):
+                local[name] = item
+                if cond(ctx):
+                    return True
+        finally:
+            ctx.env = env
+        return False
+    return any_match
 
 
 def _pure(node: Any) -> bool:
