@@ -7,7 +7,8 @@ REV is exported with `git archive` into a temporary folder (nothing in the repos
 Each repetition runs one fresh process per side, alternating which side goes first, so both
 sides share the machine's load. Every process plays the same seeded random games and reports
 its decisions (only decisions with two or more options exist: one-option decisions answer
-themselves), its play time and each game's final state hash.
+themselves), its play time (wall clock, and the process's CPU time, which other programs on a
+shared machine disturb far less) and each game's final state hash.
 
 Mixes: (a) Autumn with alliance, arachneen and the test militias a and b; (b) Autumn with
 cabale, colombes, neiges and arachneen. A revision that cannot load a mix's factions reports
@@ -43,18 +44,19 @@ try:
 except Exception as exc:
     print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}))
     sys.exit(0)
-decisions, seconds, hashes = 0, 0.0, []
+decisions, seconds, cpu, hashes = 0, 0.0, 0.0, []
 for seed in cfg["seeds"]:
     setup = Setup(map="autumn", factions=cfg["factions"], seed=seed, round_limit=cfg["rounds"])
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     game = setup.start(rules)
     agent = RandomAgent(10_000 + seed)
     while game.pending() is not None:
         game.answer(agent.choose(game, game.pending()))
         decisions += 1
     seconds += time.perf_counter() - start
+    cpu += time.process_time() - start_cpu
     hashes.append(game.s.digest())
-print(json.dumps({"decisions": decisions, "seconds": seconds, "hashes": hashes}))
+print(json.dumps({"decisions": decisions, "seconds": seconds, "cpu": cpu, "hashes": hashes}))
 """
 
 
@@ -83,7 +85,9 @@ def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int
     print(f"\nmix ({name}): {', '.join(Path(f).stem for f in factions)} on Autumn, "
           f"seeds {seeds[0]}..{seeds[-1]}, round limit {rounds}")
     rates: dict[str, list[float]] = {side: [] for side in trees}
+    cpu_rates: dict[str, list[float]] = {side: [] for side in trees}
     ratios: list[float] = []
+    cpu_ratios: list[float] = []
     hashes: dict[str, list[str]] = {}
     sides = list(trees)
     for rep in range(reps):
@@ -94,14 +98,18 @@ def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int
                 print(f"  {side}: cannot play this mix ({result['error']})")
                 return False
             rates[side].append(result["decisions"] / result["seconds"])
+            cpu_rates[side].append(result["decisions"] / result["cpu"])
             hashes[side] = result["hashes"]
         ratios.append(rates["new"][-1] / rates["old"][-1])
-        print(f"  rep {rep + 1}: old {rates['old'][-1]:8,.0f}  new {rates['new'][-1]:8,.0f} decisions/s"
-              f"  ratio {ratios[-1]:.2f}  ({got['new']['decisions']} decisions)")
+        cpu_ratios.append(cpu_rates["new"][-1] / cpu_rates["old"][-1])
+        print(f"  rep {rep + 1}: old {rates['old'][-1]:8,.0f}  new {rates['new'][-1]:8,.0f} decisions/s (wall)"
+              f"  ratio {ratios[-1]:.2f};  CPU time ratio {cpu_ratios[-1]:.2f}  ({got['new']['decisions']} decisions)")
     same = hashes["old"] == hashes["new"]
-    print(f"  median: old {statistics.median(rates['old']):,.0f}  new {statistics.median(rates['new']):,.0f} "
-          f"decisions/s; paired ratio median {statistics.median(ratios):.2f} "
-          f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
+    med = statistics.median
+    print(f"  wall: old {med(rates['old']):,.0f}  new {med(rates['new']):,.0f} decisions/s; "
+          f"paired ratio median {med(ratios):.2f} (min {min(ratios):.2f}, max {max(ratios):.2f})")
+    print(f"  CPU:  old {med(cpu_rates['old']):,.0f}  new {med(cpu_rates['new']):,.0f} decisions per CPU second; "
+          f"paired ratio median {med(cpu_ratios):.2f} (min {min(cpu_ratios):.2f}, max {max(cpu_ratios):.2f})")
     differ = [s for s, a, b in zip(seeds, hashes["old"], hashes["new"]) if a != b]
     print(f"  final hashes: {'identical for every seed' if same else f'DIFFER for seeds {differ}'}")
     return same

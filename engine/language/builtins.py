@@ -8,7 +8,7 @@ factions and suits strings, lists are tuples.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..battle import battle_clearings
@@ -28,6 +28,7 @@ class Builtin:
     max_args: int
     doc: str
     pure: bool = True  # False: calling it changes the game (a roll), so it is never skipped
+    any_fn: Callable[..., bool] | None = None  # the same arguments: whether the list has any item
 
 
 FUNCTIONS: dict[str, Builtin] = {}
@@ -196,7 +197,7 @@ def _free_slots(ctx: Ctx, c: int) -> int:
 def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> tuple:
     """Pieces standing at a clearing or path (optionally of one faction and kind)."""
     s = ctx.game.s
-    here = s.at.get(location(ctx, where))
+    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
     if not here:
         return ()
     if faction is None and kind is None:
@@ -207,6 +208,23 @@ def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None =
     if faction is None:
         return tuple([p for p in here if pieces[p][1] == kind])
     return tuple([p for p in here if pieces[p][0] == faction and pieces[p][1] == kind])
+
+
+def _any_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> bool:
+    """exists(pieces(...)), stopping at the first piece."""
+    s = ctx.game.s
+    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
+    if not here:
+        return False
+    pieces = s.pieces
+    for p in here:
+        f, k, _ = pieces[p]
+        if (faction is None or f == faction) and (kind is None or k == kind):
+            return True
+    return False
+
+
+FUNCTIONS["pieces"] = replace(FUNCTIONS["pieces"], any_fn=_any_pieces)
 
 
 @builtin("held", 1)

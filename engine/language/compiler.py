@@ -410,6 +410,11 @@ class Compiler:
     def _listing(self, node: Any, src: Source, scope: "_Scope") -> tuple[Fn, Fn]:
         """A list expression and whether it has any item, for menus: a filter's test stops at
         its first match instead of building the list (unless it rolls dice, which must all run)."""
+        if node.data == "call":
+            whole, any_fn = self._calls(node, src, scope)
+            if any_fn is not None:
+                return whole, any_fn
+            return whole, lambda ctx: bool(st.as_list(whole(ctx)))
         if node.data != "filter" or not _pure(node.children[2]):
             whole = self._expr(node, src, scope)
             return whole, lambda ctx: bool(st.as_list(whole(ctx)))
@@ -440,66 +445,33 @@ class Compiler:
     def _call(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
         tok, args = node.children
         name = str(tok)
-        if (name == "exists" and args is not None and len(args.children) == 1
-                and args.children[0].data == "filter" and _pure(args.children[0])):
-            return self._listing(args.children[0], src, scope)[1]  # stops at the first match
+        if name == "exists" and args is not None and len(args.children) == 1:
+            inner = args.children[0]
+            if (inner.data == "filter" and _pure(inner)
+                    or inner.data == "call" and getattr(FUNCTIONS.get(str(inner.children[0])), "any_fn", None)):
+                return self._listing(inner, src, scope)[1]  # stops at the first item
+        return self._calls(node, src, scope)[0]
+
+    def _calls(self, node: Tree, src: Source, scope: "_Scope") -> tuple[Fn, Fn | None]:
+        """A builtin call, and (when the builtin has one) the same call answering only whether
+        its list would have any item, from the same compiled arguments."""
+        tok, args = node.children
+        name = str(tok)
         args = [self._expr(a, src, scope) for a in (args.children if args is not None else ())]
         builtin = FUNCTIONS.get(name)
         if builtin is None:
             self._unknown(src, tok, f"unknown function '{name}'", FUNCTIONS)
-            return _never
+            return _never, None
         if not builtin.min_args <= len(args) <= builtin.max_args:
             want = (str(builtin.min_args) if builtin.min_args == builtin.max_args
                     else f"{builtin.min_args} to {builtin.max_args}")
             self.vocab.problems.append(src.problem(tok.line, tok.column,
                                                    f"{name}() takes {want} argument(s), got {len(args)}",
                                                    ": ".join(filter(None, (signature(name), builtin.doc)))))
-            return _never
-        fn, where = builtin.fn, src.where(tok)
-
-        def failed(err: Exception, values: tuple) -> LanguageError:
-            """A builtin's failure, named with the call's position and the values it was given."""
-            if isinstance(err, LanguageError):
-                return LanguageError(f"{where}: in {name}(): {err}")
-            return LanguageError(f"{where}: {name}() cannot take ({', '.join(map(repr, values))}): {err}")
-
-        if len(args) == 1:
-            one = args[0]
-
-            def call(ctx: Ctx) -> Any:
-                value = one(ctx)
-                try:
-                    return fn(ctx, value)
-                except _FAILURES as err:
-                    raise failed(err, (value,)) from None
-            return call
-
-        if not args:
-            def call_none(ctx: Ctx) -> Any:
-                try:
-                    return fn(ctx)
-                except _FAILURES as err:
-                    raise failed(err, ()) from None
-            return call_none
-
-        if len(args) == 2:
-            first, second = args
-
-            def call_two(ctx: Ctx) -> Any:
-                a, b = first(ctx), second(ctx)
-                try:
-                    return fn(ctx, a, b)
-                except _FAILURES as err:
-                    raise failed(err, (a, b)) from None
-            return call_two
-
-        def call_many(ctx: Ctx) -> Any:
-            values = [a(ctx) for a in args]
-            try:
-                return fn(ctx, *values)
-            except _FAILURES as err:
-                raise failed(err, tuple(values)) from None
-        return call_many
+            return _never, None
+        where = src.where(tok)
+        return (_bound_call(name, builtin.fn, args, where),
+                _bound_call(name, builtin.any_fn, args, where) if builtin.any_fn else None)
 
     def _attr(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
         base_node, field_tok = node.children
@@ -590,6 +562,64 @@ def _filtered(name: str, source: Fn, cond: Fn, src: Source, tok: Any) -> Fn:
             ctx.env = env
         return tuple(out)
     return filtered
+
+
+def _bound_call(name: str, fn: Callable, args: list[Fn], where: _Where) -> Fn:
+    """A closure calling a builtin with its arguments' values, one shape per arity (no
+    generator, no argument tuple for the common short calls); a failure names the call."""
+    def failed(err: Exception, values: tuple) -> LanguageError:
+        if isinstance(err, LanguageError):
+            return LanguageError(f"{where}: in {name}(): {err}")
+        return LanguageError(f"{where}: {name}() cannot take ({', '.join(map(repr, values))}): {err}")
+
+    if not args:
+        def call_none(ctx: Ctx) -> Any:
+            try:
+                return fn(ctx)
+            except _FAILURES as err:
+                raise failed(err, ()) from None
+        return call_none
+
+    if len(args) == 1:
+        one = args[0]
+
+        def call(ctx: Ctx) -> Any:
+            value = one(ctx)
+            try:
+                return fn(ctx, value)
+            except _FAILURES as err:
+                raise failed(err, (value,)) from None
+        return call
+
+    if len(args) == 2:
+        first, second = args
+
+        def call_two(ctx: Ctx) -> Any:
+            a, b = first(ctx), second(ctx)
+            try:
+                return fn(ctx, a, b)
+            except _FAILURES as err:
+                raise failed(err, (a, b)) from None
+        return call_two
+
+    if len(args) == 3:
+        first, second, third = args
+
+        def call_three(ctx: Ctx) -> Any:
+            a, b, c = first(ctx), second(ctx), third(ctx)
+            try:
+                return fn(ctx, a, b, c)
+            except _FAILURES as err:
+                raise failed(err, (a, b, c)) from None
+        return call_three
+
+    def call_many(ctx: Ctx) -> Any:
+        values = [a(ctx) for a in args]
+        try:
+            return fn(ctx, *values)
+        except _FAILURES as err:
+            raise failed(err, tuple(values)) from None
+    return call_many
 
 
 def _any_match(name: str, source: Fn, cond: Fn, src: Source, tok: Any) -> Fn:
