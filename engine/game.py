@@ -88,6 +88,7 @@ class Rules:
     listeners: dict[str, list[Callable]] = field(default_factory=dict)
     piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -112,6 +113,7 @@ class Rules:
             table[a].append((b, key))
             table[b].append((a, key))
         self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
+        self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
 
     def category(self, faction: str, kind: str) -> str:
         return self.piece_defs[(faction, kind)].category
@@ -337,6 +339,8 @@ class Game:
     def adjacent(self, clearing: int, faction: str | None = None) -> tuple[int, ...]:
         """Law 2.2.1: clearings joined by an open path; abilities may add links (rivers...)."""
         closed = self.s.closed_paths
+        if not closed and (faction is None or "adjacency" not in self.rules.modifiers):
+            return self.rules.neighbours[clearing]  # the usual case, worked out once per game
         out = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
         if faction is not None:
             out = self.modify("adjacency", out, clearing=clearing, faction=faction)
