@@ -91,3 +91,31 @@ def test_adjacency_with_closed_paths_and_without():
     assert b in open_[a]
     game.s.closed_paths.append(key)
     assert b not in game.adjacent(a, "alliance") and b not in game.adjacent(a)
+
+
+EXPRESSIONS = [
+    "count({c in clearings() where warriors(me, c) > 0 and not exists(pieces(c, me, sympathy))})",
+    "[c * 2 - 1 for c in clearings()]",
+    "{c in clearings() where c in [1, 3, 5] or ruler(c) = me}",
+    "if supply(warrior) >= 3 then \"many\" else \"few\"",
+    "exists({c in clearings() where exists({a in adjacent(c) where warriors(me, a) > warriors(me, c)})})",
+    "-count(hand()) + 10 / 3",
+]
+
+
+@pytest.mark.parametrize("text", EXPRESSIONS)
+def test_generated_expressions_answer_like_the_closures(text, monkeypatch):
+    """Each expression gets a generated form, and it gives what the closures give."""
+    from engine.language import codegen, compiler
+    made: list = []
+
+    def keep(node, slow, *rest):
+        made.append((codegen.fast(node, slow, *rest), slow))
+        return made[-1][0]
+    monkeypatch.setattr(compiler, "fast", keep)
+    game = _mid_game()
+    _compile(game, "alliance", text)
+    generated, closures = made[-1]
+    assert generated is not closures
+    ctx = Ctx(game, "alliance", {})
+    assert generated(ctx) == closures(ctx)

@@ -19,6 +19,7 @@ from ..documents import Document
 from ..errors import Problem
 from . import statements as st
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
+from .codegen import fast
 from .context import Ctx, LanguageError
 from .hooks import EVENT_LISTS
 from .parser import SyntaxProblem, parse, parser, position
@@ -113,7 +114,7 @@ class Compiler:
         except SyntaxProblem as err:
             self.vocab.problems.append(err.problem)
             return _never
-        return self._expr(tree, src, _Scope(bound, fields or {}))
+        return self._root(tree, src, _Scope(bound, fields or {}))
 
     def effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),
                fields: dict[str, tuple[str, ...]] | None = None) -> str:
@@ -145,7 +146,7 @@ class Compiler:
     def _stmt(self, node: Tree, src: Source, scope: "_Scope") -> Any:
         kind = node.data
         c = node.children
-        e = lambda n: self._expr(n, src, scope) if n is not None else None  # noqa: E731
+        e = lambda n: self._root(n, src, scope) if n is not None else None  # noqa: E731
         if kind == "place":
             count, piece, owner, target = c
             if piece.data == "kind_name":
@@ -294,7 +295,7 @@ class Compiler:
                 code = self.vocab.new_id(src.ability)
                 self.vocab.code[code] = (self._if(rest.children[0], src, scope.child()),)
                 otherwise = code
-        return st.If(self._expr(cond, src, scope), self._block(body, src, scope), otherwise)
+        return st.If(self._root(cond, src, scope), self._block(body, src, scope), otherwise)
 
     def _count(self, node: Tree | None, src: Source, scope: "_Scope") -> Fn:
         if node is None:
@@ -304,6 +305,15 @@ class Compiler:
             value = int(child)
             return lambda ctx: value
         return self._expr(child, src, scope)
+
+    def _root(self, node: Any, src: Source, scope: "_Scope") -> Fn:
+        """A whole expression: its closures, and over them the generated fast form
+        (engine/language/codegen.py) when it compiled cleanly and rolls no dice."""
+        before = len(self.vocab.problems)
+        slow = self._expr(node, src, scope)
+        if len(self.vocab.problems) != before or not _pure(node):
+            return slow
+        return fast(node, slow, scope.__contains__, self.vocab.variables, self.vocab.pieces | self.vocab.words)
 
     def _word(self, tok: Token, src: Source) -> str:
         """A card pile named after draw ... into, spend ... from, put ... onto, discard ... from."""
@@ -424,7 +434,7 @@ class Compiler:
     def _filter_parts(self, node: Tree, src: Source, scope: "_Scope") -> tuple[str, Fn, Fn]:
         c = node.children
         name = str(c[0])
-        return name, self._expr(c[1], src, scope), self._expr(c[2], src, scope.bind(name, _element_fields(c[1])))
+        return name, self._root(c[1], src, scope), self._root(c[2], src, scope.bind(name, _element_fields(c[1])))
 
     def _name(self, tok: Token, src: Source, scope: "_Scope") -> Fn:
         name = str(tok)
