@@ -89,6 +89,7 @@ class Rules:
     piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
+    ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -103,6 +104,7 @@ class Rules:
             for modifier in faction.modifiers:
                 self.modifiers.setdefault(modifier.hook, []).append(modifier.function(owner))
         self.code.update(self.deck.code)
+        self.ruling = frozenset(key for key, piece in self.piece_defs.items() if piece.category in ("warrior", "building"))
         for card_id, trigger in self.deck.triggers:
             self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
         for card_id, modifier in self.deck.modifiers:
@@ -317,9 +319,10 @@ class Game:
     def rule_weights(self, clearing: int) -> dict[str, int]:
         """Warriors plus buildings standing in the clearing, per faction (Law 2.5)."""
         weights: dict[str, int] = {}
+        pieces, ruling = self.s.pieces, self.rules.ruling
         for pid in self.s.at.get(clearing_loc(clearing), ()):
-            f, k, _ = self.s.pieces[pid]
-            if self.rules.piece_defs[(f, k)].category in ("warrior", "building"):
+            f, k, _ = pieces[pid]
+            if (f, k) in ruling:
                 weights[f] = weights.get(f, 0) + 1
         return weights
 
