@@ -32,6 +32,7 @@ def fingerprint(schema_name: str, data: Any) -> str:
 
 
 def passed(key: str) -> bool:
+    """Whether a document with this fingerprint passed before (here or at an earlier start)."""
     return key in _loaded()
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from lark import Token, Tree
+from lark import Tree
 
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .context import Ctx, LanguageError
@@ -156,8 +156,7 @@ class _Generator:
         tok, args = node.children
         name = str(tok)
         nodes = list(args.children) if args is not None else []
-        builtin = FUNCTIONS.get(name)
-        if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
+        if name not in FUNCTIONS:
             raise _Unsupported
         if name == "exists" and len(nodes) == 1 and isinstance(nodes[0], Tree):
             inner = nodes[0]
@@ -169,14 +168,16 @@ class _Generator:
                 return f"any({cond} for {var} in _items({source}))"
             called = FUNCTIONS.get(str(inner.children[0])) if inner.data == "call" else None
             if called is not None and called.any_fn is not None:
-                return self.invoke(str(inner.children[0]), called.any_fn, inner)
-        return self.invoke(name, builtin.fn, node)
+                return self.invoke(inner, called.any_fn)
+        return self.invoke(node, FUNCTIONS[name].fn)
 
-    def invoke(self, name: str, fn: Callable, node: Tree) -> str:
+    def invoke(self, node: Tree, fn: Callable) -> str:
+        """A direct call of `fn` (the builtin named at `node`, or its any_fn) with the arguments."""
         tok, args = node.children
-        builtin = FUNCTIONS[str(tok)]
+        name = str(tok)
+        builtin = FUNCTIONS.get(name)
         nodes = list(args.children) if args is not None else []
-        if not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
+        if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
             raise _Unsupported
         alias = f"f{len(self.functions)}_{name}"
         self.functions[alias] = fn
