@@ -12,16 +12,21 @@ def crafting_pool(game: Game, player: str) -> dict[str, int]:
     group), so "at most one of these per clearing" can stand beside unlimited others."""
     pool = {suit: 0 for suit in SUITS}
     defs = game.faction(player).pieces
-    for clearing in game.clearings():
+    pieces = game.s.pieces
+    for loc, here in game.s.at.items():  # only the places holding pieces; the order does not matter
+        if loc[0] != "c":
+            continue
+        clearing = int(loc[1:])
         groups: dict[str | None, list] = {}  # craft_group -> [pieces, limit]; None: the ungrouped pieces
-        for pid in game.pieces_at(clearing_loc(clearing)):
-            f, kind, _ = game.s.pieces[pid]
+        for pid in here:
+            f, kind, _ = pieces[pid]
             if f == player and defs[kind].crafts:
                 group = groups.setdefault(defs[kind].craft_group, [0, None])
                 group[0] += 1
                 if defs[kind].craft_limit is not None:
                     group[1] = defs[kind].craft_limit if group[1] is None else min(group[1], defs[kind].craft_limit)
-        pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
+        if groups:
+            pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
     used = game.player(player).used
     return {suit: pool[suit] - used.get(f"craft:{suit}", 0) for suit in SUITS}
 

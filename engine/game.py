@@ -52,8 +52,8 @@ def piece_loc(piece: int) -> str:
 
 def as_location(where: Any) -> str:
     """A clearing (int), a path ("3-7") or a box location (from box()) as a board location."""
-    if isinstance(where, int) and not isinstance(where, bool):
-        return clearing_loc(where)
+    if type(where) is int:  # not a bool
+        return f"c{where}"
     if isinstance(where, str) and where.startswith("b"):
         return where
     if isinstance(where, str) and "-" in where:
@@ -90,6 +90,8 @@ class Rules:
     listeners: dict[str, list[Callable]] = field(default_factory=dict)
     piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
+    ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -104,6 +106,7 @@ class Rules:
             for modifier in faction.modifiers:
                 self.modifiers.setdefault(modifier.hook, []).append(modifier.function(owner))
         self.code.update(self.deck.code)
+        self.ruling = frozenset(key for key, piece in self.piece_defs.items() if piece.category in ("warrior", "building"))
         for card_id, trigger in self.deck.triggers:
             self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
         for card_id, modifier in self.deck.modifiers:
@@ -114,6 +117,7 @@ class Rules:
             table[a].append((b, key))
             table[b].append((a, key))
         self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
+        self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
 
     def category(self, faction: str, kind: str) -> str:
         return self.piece_defs[(faction, kind)].category
@@ -357,9 +361,10 @@ class Game:
     def rule_weights(self, clearing: int) -> dict[str, int]:
         """Warriors plus buildings standing in the clearing, per faction (Law 2.5)."""
         weights: dict[str, int] = {}
+        pieces, ruling = self.s.pieces, self.rules.ruling
         for pid in self.s.at.get(clearing_loc(clearing), ()):
-            f, k, _ = self.s.pieces[pid]
-            if self.rules.piece_defs[(f, k)].category in ("warrior", "building"):
+            f, k, _ = pieces[pid]
+            if (f, k) in ruling:
                 weights[f] = weights.get(f, 0) + 1
         return weights
 
@@ -379,6 +384,8 @@ class Game:
     def adjacent(self, clearing: int, faction: str | None = None) -> tuple[int, ...]:
         """Law 2.2.1: clearings joined by an open path; abilities may add links (rivers...)."""
         closed = self.s.closed_paths
+        if not closed and (faction is None or "adjacency" not in self.rules.modifiers):
+            return self.rules.neighbours[clearing]  # the usual case, worked out once per game
         out = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
         if faction is not None:
             out = self.modify("adjacency", out, clearing=clearing, faction=faction)

@@ -21,6 +21,7 @@ import referencing.jsonschema
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from engine import schema_cache
 from engine.documents import Document
 from engine.errors import DataError, Problem
 from engine.resources import data_path
@@ -68,8 +69,15 @@ def _validator(name: str) -> Draft7Validator:
 
 
 def validate(doc: Document, schema_name: str) -> list[Problem]:
-    """Every problem the bundled schema `schema_name` finds in `doc`, in file order."""
-    return _problems(doc, _validator(schema_name))
+    """Every problem the bundled schema `schema_name` finds in `doc`, in file order (none at
+    once for a document that already passed unchanged: engine/schema_cache.py)."""
+    key = schema_cache.fingerprint(schema_name, _string_keys(doc.data))
+    if schema_cache.passed(key):
+        return []
+    problems = _problems(doc, _validator(schema_name))
+    if not problems:
+        schema_cache.remember(key)
+    return problems
 
 
 def check(doc: Document, schema_name: str) -> None:

@@ -8,7 +8,7 @@ factions and suits strings, lists are tuples.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..battle import battle_clearings
@@ -27,6 +27,8 @@ class Builtin:
     min_args: int
     max_args: int
     doc: str
+    pure: bool = True  # False: calling it changes the game (a roll), so it is never skipped
+    any_fn: Callable[..., bool] | None = None  # the same arguments: whether the list has any item
 
 
 FUNCTIONS: dict[str, Builtin] = {}
@@ -53,10 +55,10 @@ def player_order(game: Any, first: str) -> tuple:
     return tuple(seats[i:] + seats[:i])
 
 
-def builtin(name: str, min_args: int, max_args: int | None = None) -> Callable:
+def builtin(name: str, min_args: int, max_args: int | None = None, pure: bool = True) -> Callable:
     def register(fn: Callable) -> Callable:
         FUNCTIONS[name] = Builtin(fn, min_args, min_args if max_args is None else max_args,
-                                  (fn.__doc__ or "").strip())
+                                  (fn.__doc__ or "").strip(), pure)
         return fn
     return register
 
@@ -194,9 +196,35 @@ def _free_slots(ctx: Ctx, c: int) -> int:
 @builtin("pieces", 1, 3)
 def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> tuple:
     """Pieces standing at a clearing or path (optionally of one faction and kind)."""
-    g = ctx.game
-    return tuple(p for p in g.pieces_at(location(ctx, where))
-                 if (faction is None or g.s.pieces[p][0] == faction) and (kind is None or g.s.pieces[p][1] == kind))
+    s = ctx.game.s
+    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
+    if not here:
+        return ()
+    if faction is None and kind is None:
+        return tuple(here)
+    pieces = s.pieces
+    if kind is None:
+        return tuple([p for p in here if pieces[p][0] == faction])
+    if faction is None:
+        return tuple([p for p in here if pieces[p][1] == kind])
+    return tuple([p for p in here if pieces[p][0] == faction and pieces[p][1] == kind])
+
+
+def _any_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> bool:
+    """exists(pieces(...)), stopping at the first piece."""
+    s = ctx.game.s
+    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
+    if not here:
+        return False
+    pieces = s.pieces
+    for p in here:
+        f, k, _ = pieces[p]
+        if (faction is None or f == faction) and (kind is None or k == kind):
+            return True
+    return False
+
+
+FUNCTIONS["pieces"] = replace(FUNCTIONS["pieces"], any_fn=_any_pieces)
 
 
 @builtin("held", 1)
@@ -469,7 +497,7 @@ def _best(ctx: Ctx, items: tuple, scores: tuple) -> tuple:
     return _arg(items, scores, max)
 
 
-@builtin("roll", 0)
+@builtin("roll", 0, pure=False)
 def _roll(ctx: Ctx) -> int:
     """Roll one die, 0 to 3, from the game's generator; the log shows the roll."""
     value = ctx.game.roll_die()

@@ -19,6 +19,7 @@ from ..documents import Document
 from ..errors import Problem
 from . import limits, statements as st
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
+from .codegen import fast
 from .context import Ctx, LanguageError
 from .hooks import EVENT_LISTS
 from .parser import SyntaxProblem, parse, parser, position
@@ -113,7 +114,7 @@ class Compiler:
         except SyntaxProblem as err:
             self.vocab.problems.append(err.problem)
             return _never
-        return self._expr(tree, src, _Scope(bound, fields or {}))
+        return self._root(tree, src, _Scope(bound, fields or {}))
 
     def effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),
                fields: dict[str, tuple[str, ...]] | None = None) -> str:
@@ -145,7 +146,7 @@ class Compiler:
     def _stmt(self, node: Tree, src: Source, scope: "_Scope") -> Any:
         kind = node.data
         c = node.children
-        e = lambda n: self._expr(n, src, scope) if n is not None else None  # noqa: E731
+        e = lambda n: self._root(n, src, scope) if n is not None else None  # noqa: E731
         if kind == "place":
             count, piece, owner, target = c
             if piece.data == "kind_name":
@@ -198,9 +199,10 @@ class Compiler:
             name, source, options, body = c
             by, optional, prompt = options.children
             inner = scope.bind(str(name), _element_fields(source))
-            return st.Choose(str(name), e(source), e(by), optional is not None,
+            listing, exists = self._listing(source, src, scope)
+            return st.Choose(str(name), listing, e(by), optional is not None,
                              str(prompt)[1:-1] if prompt is not None else "",
-                             self._block(body, src, inner), src.ability)
+                             self._block(body, src, inner), src.ability, exists)
         if kind == "for_each":
             name, source, body = c
             return st.ForEach(str(name), e(source),
@@ -293,7 +295,7 @@ class Compiler:
                 code = self.vocab.new_id(src.ability)
                 self.vocab.code[code] = (self._if(rest.children[0], src, scope.child()),)
                 otherwise = code
-        return st.If(self._expr(cond, src, scope), self._block(body, src, scope), otherwise)
+        return st.If(self._root(cond, src, scope), self._block(body, src, scope), otherwise)
 
     def _count(self, node: Tree | None, src: Source, scope: "_Scope") -> Fn:
         if node is None:
@@ -313,6 +315,15 @@ class Compiler:
                                                    f"numbers in abilities are at most {limits.MAX_NUMBER:,}"))
             return 0
         return int(text)
+
+    def _root(self, node: Any, src: Source, scope: "_Scope") -> Fn:
+        """A whole expression: its closures, and over them the generated fast form
+        (engine/language/codegen.py) when it compiled cleanly and rolls no dice."""
+        before = len(self.vocab.problems)
+        slow = self._expr(node, src, scope)
+        if len(self.vocab.problems) != before or not _pure(node):
+            return slow
+        return fast(node, slow, scope.__contains__, self.vocab.variables, self.vocab.pieces | self.vocab.words)
 
     def _word(self, tok: Token, src: Source) -> str:
         """A card pile named after draw ... into, spend ... from, put ... onto, discard ... from."""
@@ -356,26 +367,18 @@ class Compiler:
 
             def mapped(ctx: Ctx) -> tuple:
                 env = ctx.env
+                ctx.env = local = {**env}
+                out = []
                 try:
-                    return tuple(each(_with(ctx, env, name, item)) for item in _items(source(ctx), src, c[1]))
+                    for item in _items(source(ctx), src, c[1]):
+                        local[name] = item
+                        out.append(each(ctx))
                 finally:
                     ctx.env = env
+                return tuple(out)
             return mapped
         if kind == "filter":
-            name = str(c[0])
-            source = self._expr(c[1], src, scope)
-            cond = self._expr(c[2], src, scope.bind(name, _element_fields(c[1])))
-
-            def filtered(ctx: Ctx) -> tuple:
-                out = []
-                env = ctx.env
-                for item in _items(source(ctx), src, c[0]):
-                    ctx.env = {**env, name: item}
-                    if cond(ctx):
-                        out.append(item)
-                ctx.env = env
-                return tuple(out)
-            return filtered
+            return _filtered(*self._filter_parts(node, src, scope), src, c[0])
         if kind == "attr":
             return self._attr(node, src, scope)
         if kind == "neg":
@@ -385,19 +388,22 @@ class Compiler:
         if kind == "not_":
             inner = self._expr(c[0], src, scope)
             return lambda ctx: not inner(ctx)
-        if kind == "or_expr":
-            parts = [self._expr(x, src, scope) for x in c]
-            return lambda ctx: any(p(ctx) for p in parts)
-        if kind == "and_expr":
-            parts = [self._expr(x, src, scope) for x in c]
-            return lambda ctx: all(p(ctx) for p in parts)
+        if kind in ("or_expr", "and_expr"):
+            return _connective(kind == "and_expr", [self._expr(x, src, scope) for x in c])
         if kind == "cond_expr":
             cond, yes, no = (self._expr(x, src, scope) for x in c)
             return lambda ctx: yes(ctx) if cond(ctx) else no(ctx)
         if kind == "comparison":
             left, op, right = self._expr(c[0], src, scope), _COMPARE[str(c[1])], self._expr(c[2], src, scope)
             sign, where = str(c[1]), src.where(c[1])
-            return lambda ctx: _safe(op, left(ctx), right(ctx), sign, where)
+
+            def compare(ctx: Ctx) -> Any:
+                a, b = left(ctx), right(ctx)
+                try:
+                    return op(a, b)
+                except (TypeError, ZeroDivisionError):
+                    return _safe(op, a, b, sign, where)  # raises, naming where and which
+            return compare
         if kind == "member":
             left, right = self._expr(c[0], src, scope), self._expr(c[1], src, scope)
             where = src.where(_first_token(node))
@@ -421,6 +427,25 @@ class Compiler:
             return arithmetic
         raise AssertionError(f"expression {kind} has no compiler")
 
+    def _listing(self, node: Any, src: Source, scope: "_Scope") -> tuple[Fn, Fn]:
+        """A list expression and whether it has any item, for menus: a filter's test stops at
+        its first match instead of building the list (unless it rolls dice, which must all run)."""
+        if node.data == "call":
+            whole, any_fn = self._calls(node, src, scope)
+            if any_fn is not None:
+                return whole, any_fn
+            return whole, lambda ctx: bool(st.as_list(whole(ctx)))
+        if node.data != "filter" or not _pure(node.children[2]):
+            whole = self._expr(node, src, scope)
+            return whole, lambda ctx: bool(st.as_list(whole(ctx)))
+        parts = self._filter_parts(node, src, scope)
+        return _filtered(*parts, src, node.children[0]), _any_match(*parts, src, node.children[0])
+
+    def _filter_parts(self, node: Tree, src: Source, scope: "_Scope") -> tuple[str, Fn, Fn]:
+        c = node.children
+        name = str(c[0])
+        return name, self._root(c[1], src, scope), self._root(c[2], src, scope.bind(name, _element_fields(c[1])))
+
     def _name(self, tok: Token, src: Source, scope: "_Scope") -> Fn:
         name = str(tok)
         if name in scope:
@@ -440,44 +465,33 @@ class Compiler:
     def _call(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
         tok, args = node.children
         name = str(tok)
+        if name == "exists" and args is not None and len(args.children) == 1:
+            inner = args.children[0]
+            if (inner.data == "filter" and _pure(inner)
+                    or inner.data == "call" and getattr(FUNCTIONS.get(str(inner.children[0])), "any_fn", None)):
+                return self._listing(inner, src, scope)[1]  # stops at the first item
+        return self._calls(node, src, scope)[0]
+
+    def _calls(self, node: Tree, src: Source, scope: "_Scope") -> tuple[Fn, Fn | None]:
+        """A builtin call, and (when the builtin has one) the same call answering only whether
+        its list would have any item, from the same compiled arguments."""
+        tok, args = node.children
+        name = str(tok)
         args = [self._expr(a, src, scope) for a in (args.children if args is not None else ())]
         builtin = FUNCTIONS.get(name)
         if builtin is None:
             self._unknown(src, tok, f"unknown function '{name}'", FUNCTIONS)
-            return _never
+            return _never, None
         if not builtin.min_args <= len(args) <= builtin.max_args:
             want = (str(builtin.min_args) if builtin.min_args == builtin.max_args
                     else f"{builtin.min_args} to {builtin.max_args}")
             self.vocab.problems.append(src.problem(tok.line, tok.column,
                                                    f"{name}() takes {want} argument(s), got {len(args)}",
                                                    ": ".join(filter(None, (signature(name), builtin.doc)))))
-            return _never
-        fn, where = builtin.fn, src.where(tok)
-
-        def failed(err: Exception, values: tuple) -> LanguageError:
-            """A builtin's failure, named with the call's position and the values it was given."""
-            if isinstance(err, LanguageError):
-                return LanguageError(f"{where}: in {name}(): {err}")
-            return LanguageError(f"{where}: {name}() cannot take ({', '.join(map(repr, values))}): {err}")
-
-        if len(args) == 1:
-            one = args[0]
-
-            def call(ctx: Ctx) -> Any:
-                value = one(ctx)
-                try:
-                    return fn(ctx, value)
-                except _FAILURES as err:
-                    raise failed(err, (value,)) from None
-            return call
-
-        def call_many(ctx: Ctx) -> Any:
-            values = tuple(a(ctx) for a in args)
-            try:
-                return fn(ctx, *values)
-            except _FAILURES as err:
-                raise failed(err, values) from None
-        return call_many
+            return _never, None
+        where = src.where(tok)
+        return (_bound_call(name, builtin.fn, args, where),
+                _bound_call(name, builtin.any_fn, args, where) if builtin.any_fn else None)
 
     def _attr(self, node: Tree, src: Source, scope: "_Scope") -> Fn:
         base_node, field_tok = node.children
@@ -554,9 +568,115 @@ def _first_token(node: Any) -> Any:
     return node
 
 
-def _with(ctx: Ctx, env: dict, name: str, item: Any) -> Ctx:
-    ctx.env = {**env, name: item}
-    return ctx
+def _filtered(name: str, source: Fn, cond: Fn, src: Source, tok: Any) -> Fn:
+    def filtered(ctx: Ctx) -> tuple:
+        out = []
+        env = ctx.env
+        ctx.env = local = {**env}  # one scope for the whole walk, the element rebound in it
+        try:
+            for item in _items(source(ctx), src, tok):
+                local[name] = item
+                if cond(ctx):
+                    out.append(item)
+        finally:
+            ctx.env = env
+        return tuple(out)
+    return filtered
+
+
+def _bound_call(name: str, fn: Callable, args: list[Fn], where: _Where) -> Fn:
+    """A closure calling a builtin with its arguments' values, one shape per arity (no
+    generator, no argument tuple for the common short calls); a failure names the call."""
+    def failed(err: Exception, values: tuple) -> LanguageError:
+        if isinstance(err, LanguageError):
+            return LanguageError(f"{where}: in {name}(): {err}")
+        return LanguageError(f"{where}: {name}() cannot take ({', '.join(map(repr, values))}): {err}")
+
+    if not args:
+        def call_none(ctx: Ctx) -> Any:
+            try:
+                return fn(ctx)
+            except _FAILURES as err:
+                raise failed(err, ()) from None
+        return call_none
+
+    if len(args) == 1:
+        one = args[0]
+
+        def call(ctx: Ctx) -> Any:
+            value = one(ctx)
+            try:
+                return fn(ctx, value)
+            except _FAILURES as err:
+                raise failed(err, (value,)) from None
+        return call
+
+    if len(args) == 2:
+        first, second = args
+
+        def call_two(ctx: Ctx) -> Any:
+            a, b = first(ctx), second(ctx)
+            try:
+                return fn(ctx, a, b)
+            except _FAILURES as err:
+                raise failed(err, (a, b)) from None
+        return call_two
+
+    if len(args) == 3:
+        first, second, third = args
+
+        def call_three(ctx: Ctx) -> Any:
+            a, b, c = first(ctx), second(ctx), third(ctx)
+            try:
+                return fn(ctx, a, b, c)
+            except _FAILURES as err:
+                raise failed(err, (a, b, c)) from None
+        return call_three
+
+    def call_many(ctx: Ctx) -> Any:
+        values = [a(ctx) for a in args]
+        try:
+            return fn(ctx, *values)
+        except _FAILURES as err:
+            raise failed(err, tuple(values)) from None
+    return call_many
+
+
+def _any_match(name: str, source: Fn, cond: Fn, src: Source, tok: Any) -> Fn:
+    """Whether a filter keeps any item: stops at the first one it keeps."""
+    def any_match(ctx: Ctx) -> bool:
+        env = ctx.env
+        ctx.env = local = {**env}
+        try:
+            for item in _items(source(ctx), src, tok):
+                local[name] = item
+                if cond(ctx):
+                    return True
+        finally:
+            ctx.env = env
+        return False
+    return any_match
+
+
+def _pure(node: Any) -> bool:
+    """Whether evaluating an expression leaves the game as it was (it calls no dice roll)."""
+    for call in node.find_data("call") if isinstance(node, Tree) else ():
+        builtin = FUNCTIONS.get(str(call.children[0]))
+        if builtin is not None and not builtin.pure:
+            return False
+    return True
+
+
+def _connective(both: bool, parts: list[Fn]) -> Fn:
+    """`and` / `or` as nested two-part closures that stop at the first deciding part; the
+    result is a bool, as before."""
+    if len(parts) == 1:
+        only = parts[0]
+        return lambda ctx: bool(only(ctx))
+    head, rest = parts[0], _connective(both, parts[1:])
+    if both:
+        return lambda ctx: bool(head(ctx)) and rest(ctx)
+    return lambda ctx: bool(head(ctx)) or rest(ctx)
 
 
 def _items(value: Any, src: Source, tok: Any) -> tuple:

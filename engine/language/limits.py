@@ -23,10 +23,18 @@ MAX_TEXT = 20_000
 
 
 def number(value: Any) -> Any:
-    """`value`, unless it is a number too big to be meant."""
+    """`value`, unless it is a number, string or list too big to be meant (`x + x` doubles)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
         raise LanguageError(f"a number grew past {MAX_NUMBER:,} (the limit for abilities)")
+    if isinstance(value, (str, tuple, list)) and len(value) > MAX_LENGTH:
+        raise LanguageError(f"a {'string' if isinstance(value, str) else 'list'} grew longer than {MAX_LENGTH:,}")
     return value
+
+
+def times(a: Any, b: Any) -> Any:
+    """`a * b` within the bounds, refused before a too-long string or list is built."""
+    product_size(a, b)
+    return number(a * b)
 
 
 def product_size(a: Any, b: Any) -> None:

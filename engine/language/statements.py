@@ -262,15 +262,16 @@ class Reveal(Stmt):
 
 class Choose(Stmt):
     def __init__(self, name: str, source: Fn, by: Fn | None, optional: bool, prompt: str, body: str,
-                 ability: str) -> None:
+                 ability: str, exists: Fn) -> None:
         self.name, self.source, self.by, self.optional, self.prompt, self.body, self.ability = \
             name, source, by, optional, prompt, body, ability
+        self.exists = exists  # whether `source` has any item, without building the whole list
 
     def options(self, ctx: Ctx) -> tuple:
         return tuple(dict.fromkeys(as_list(self.source(ctx))))
 
     def possible(self, ctx: Ctx) -> bool:
-        return bool(self.options(ctx))
+        return self.exists(ctx)
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)

@@ -1,0 +1,194 @@
+"""A second, faster form of an expression: Python source generated from its syntax tree.
+
+The closures of `compiler.py` make one Python call per node and keep a filter's element in a
+scope dict. Here the same tree becomes one Python function: operators are Python operators,
+names bound by filters and mappings are local variables, builtins are called directly. Only
+expressions that leave the game unchanged (no dice) are generated, so when the fast form meets
+a value it cannot use it simply hands over to the closures, which evaluate the expression again
+and raise the error with its file position. Generated text uses only the tree's own tokens
+after checking them (names match the grammar's NAME, numbers are digits, strings are repr()'d),
+so nothing from a data file is executed as code beyond the expression itself.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from lark import Tree
+
+from . import limits
+from .builtins import CONSTANTS, FUNCTIONS, VALUES
+from .context import Ctx, LanguageError
+
+Fn = Callable[[Ctx], Any]
+_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
+_COMPARE = {"=": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
+_ARITH = {"+": "+", "-": "-", "*": "*", "/": "//"}
+# what the closures turn into positioned errors; the fast form hands these over to them
+_FAILURES = (LanguageError, TypeError, ValueError, KeyError, IndexError, ZeroDivisionError)
+
+
+class _Unsupported(Exception):
+    """This tree is left to the closures alone."""
+
+
+def _items(value: Any) -> tuple:
+    if value is None:
+        return ()
+    if not isinstance(value, (tuple, list)):
+        raise LanguageError("not a list")
+    return value
+
+
+def _member(item: Any, items: Any) -> bool:
+    items = items or ()
+    if not isinstance(items, (tuple, list)):
+        raise LanguageError("'in' needs a list")
+    return item in items
+
+
+def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str]) -> Fn:
+    """The generated form of `node`, falling back on `slow` (its closure) for any failure; `slow`
+    itself when the tree uses something the generator does not handle. `outer(name)` says
+    whether a name is bound around the expression (read from the context's names)."""
+    gen = _Generator(outer, variables, words)
+    try:
+        body = gen.expr(node)
+    except _Unsupported:
+        return slow
+    source = ("def fast(ctx):\n"
+              "    env = ctx.env\n"
+              "    try:\n"
+              f"        return {body}\n"
+              "    except FAILURES:\n"
+              "        return slow(ctx)\n")
+    namespace = {"FAILURES": _FAILURES, "slow": slow, "_items": _items, "_member": _member,
+                 "times": limits.times, "number": limits.number,
+                 "V": VALUES, "vars_of": lambda ctx: ctx.game.player(ctx.me).vars, **gen.functions}
+    exec(compile(source, "<rootlaw expression>", "exec"), namespace)  # noqa: S102 - text built above from checked tokens
+    return namespace["fast"]
+
+
+class _Generator:
+    def __init__(self, outer: Callable[[str], bool], variables: set[str], words: set[str]) -> None:
+        self.outer, self.variables, self.words = outer, variables, words
+        self.local: list[tuple[str, str]] = []  # (language name, Python name), innermost last
+        self.functions: dict[str, Callable] = {}
+        self.count = 0
+
+    def expr(self, node: Any) -> str:
+        kind = node.data
+        c = node.children
+        if kind == "number":
+            return str(int(c[0]))
+        if kind == "string":
+            return repr(str(c[0])[1:-1])
+        if kind in ("true", "false", "none"):
+            return {"true": "True", "false": "False", "none": "None"}[kind]
+        if kind == "name":
+            return self.name(str(c[0]))
+        if kind == "call":
+            return self.call(node)
+        if kind == "list_":
+            items = [self.expr(a) for a in (c[0].children if c[0] is not None else ())]
+            return "(" + "".join(f"{i}, " for i in items) + ")"
+        if kind == "mapped":
+            source = self.expr(c[2])
+            var = self.bind(str(c[1]))
+            each = self.expr(c[0])
+            self.local.pop()
+            return f"tuple([{each} for {var} in _items({source})])"
+        if kind == "filter":
+            source = self.expr(c[1])
+            var = self.bind(str(c[0]))
+            cond = self.expr(c[2])
+            self.local.pop()
+            return f"tuple([{var} for {var} in _items({source}) if {cond}])"
+        if kind == "attr":
+            field = str(c[1])
+            if not _NAME.match(field):
+                raise _Unsupported
+            return f"({self.expr(c[0])})[{field!r}]"
+        if kind == "neg":
+            return f"(0 - ({self.expr(c[0])}))"
+        if kind == "not_":
+            return f"(not ({self.expr(c[0])}))"
+        if kind in ("or_expr", "and_expr"):
+            joiner = " and " if kind == "and_expr" else " or "
+            return "(" + joiner.join(f"bool({self.expr(x)})" for x in c) + ")"
+        if kind == "cond_expr":
+            cond, yes, no = (self.expr(x) for x in c)
+            return f"(({yes}) if ({cond}) else ({no}))"
+        if kind == "comparison":
+            return f"(({self.expr(c[0])}) {_COMPARE[str(c[1])]} ({self.expr(c[2])}))"
+        if kind == "member":
+            return f"_member({self.expr(c[0])}, {self.expr(c[1])})"
+        if kind in ("sum", "product"):
+            # the same bounds as the closures (engine/language/limits.py): a stranger's faction
+            # cannot build a huge number, string or list through the fast form either
+            out = f"({self.expr(c[0])})"
+            for i in range(1, len(c), 2):
+                sign, right = str(c[i]), self.expr(c[i + 1])
+                if sign == "*":
+                    out = f"times({out}, ({right}))"
+                elif sign == "/":
+                    out = f"({out} // ({right}))"
+                else:
+                    out = f"number({out} {_ARITH[sign]} ({right}))"
+            return out
+        raise _Unsupported
+
+    def bind(self, name: str) -> str:
+        if not _NAME.match(name):
+            raise _Unsupported
+        self.count += 1
+        var = f"v{self.count}_{name}"
+        self.local.append((name, var))
+        return var
+
+    def name(self, name: str) -> str:
+        if not _NAME.match(name):
+            raise _Unsupported
+        for bound, var in reversed(self.local):
+            if bound == name:
+                return var
+        if self.outer(name):
+            return f"env[{name!r}]"
+        if name in self.variables:
+            return f"vars_of(ctx).get({name!r})"
+        if name in CONSTANTS or name in self.words:
+            return repr(name)
+        if name in VALUES:
+            return f"V[{name!r}](ctx)"
+        raise _Unsupported  # an unknown name: the closures already reported it
+
+    def call(self, node: Tree) -> str:
+        tok, args = node.children
+        name = str(tok)
+        nodes = list(args.children) if args is not None else []
+        if name not in FUNCTIONS:
+            raise _Unsupported
+        if name == "exists" and len(nodes) == 1 and isinstance(nodes[0], Tree):
+            inner = nodes[0]
+            if inner.data == "filter":
+                source = self.expr(inner.children[1])
+                var = self.bind(str(inner.children[0]))
+                cond = self.expr(inner.children[2])
+                self.local.pop()
+                return f"any({cond} for {var} in _items({source}))"
+            called = FUNCTIONS.get(str(inner.children[0])) if inner.data == "call" else None
+            if called is not None and called.any_fn is not None:
+                return self.invoke(inner, called.any_fn)
+        return self.invoke(node, FUNCTIONS[name].fn)
+
+    def invoke(self, node: Tree, fn: Callable) -> str:
+        """A direct call of `fn` (the builtin named at `node`, or its any_fn) with the arguments."""
+        tok, args = node.children
+        name = str(tok)
+        builtin = FUNCTIONS.get(name)
+        nodes = list(args.children) if args is not None else []
+        if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
+            raise _Unsupported
+        alias = f"f{len(self.functions)}_{name}"
+        self.functions[alias] = fn
+        return f"{alias}(ctx{''.join(', ' + self.expr(a) for a in nodes)})"

@@ -1,0 +1,94 @@
+"""Remembering which documents already passed their schema, so a start skips re-checking them.
+
+Checking the bundled factions, maps and decks against their JSON Schemas is about a quarter of
+loading. A document that passed once passes again while neither it nor the schemas change, so
+the fingerprint (SHA-256 of the schemas' text, the schema's name and the document's data) of
+each document that passed is kept in a private JSON file: plain hashes, never code or pickled
+objects, in a folder only this user may read and write. A document with problems is never
+remembered, so errors are always found and reported in full. ROOTLAW_NO_CACHE=1 turns this off;
+ROOTLAW_CACHE_DIR moves the folder (default: $XDG_CACHE_HOME/rootlaw or ~/.cache/rootlaw).
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .resources import data_dir
+
+_FILE = "valid-documents.json"
+_LIMIT = 2000  # fingerprints kept; the oldest go first
+
+
+def fingerprint(schema_name: str, data: Any) -> str:
+    """What must stay the same for a pass to hold: every schema file, the schema used, the data."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(f"{_schemas_digest()}\0{schema_name}\0{text}".encode()).hexdigest()
+
+
+def passed(key: str) -> bool:
+    """Whether a document with this fingerprint passed before (here or at an earlier start)."""
+    return key in _loaded()
+
+
+def remember(key: str) -> None:
+    """Note a document that passed; failing to write the file only costs the next start time."""
+    known = _loaded()
+    if key in known or _folder() is None:
+        return
+    known[key] = None
+    while len(known) > _LIMIT:
+        del known[next(iter(known))]
+    folder = _folder()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(folder):
+            return
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".valid-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(list(known), handle)
+        os.replace(tmp, folder / _FILE)
+    except OSError:
+        return
+
+
+@functools.lru_cache(maxsize=1)
+def _schemas_digest() -> str:
+    h = hashlib.sha256()
+    for path in sorted(data_dir("schemas").glob("*.json")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _folder() -> Path | None:
+    if os.environ.get("ROOTLAW_NO_CACHE"):
+        return None
+    if os.environ.get("ROOTLAW_CACHE_DIR"):
+        return Path(os.environ["ROOTLAW_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "rootlaw"
+
+
+def _private(folder: Path) -> bool:
+    """Only a folder of this user that nobody else may write is trusted."""
+    info = folder.stat()
+    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+@functools.lru_cache(maxsize=1)
+def _loaded() -> dict[str, None]:
+    folder = _folder()
+    try:
+        if folder is None or not _private(folder):
+            return {}
+        keys = json.loads((folder / _FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(keys, list):
+        return {}
+    return {k: None for k in keys if isinstance(k, str) and len(k) == 64}
