@@ -266,3 +266,10 @@ def test_16_1_1_winter_deals_four_suit_markers_of_each_suit() -> None:
     assert sorted(game.s.suits) == list(range(1, 13))
     assert "16.1.1" in fired(game)
     assert new_game(rules, ["militia_a", "militia_b"], seed=5).s.suits == game.s.suits
+
+
+def test_4_3_2_dice_show_0_to_3_each_about_equally_often() -> None:
+    game = new_game(militia_rules("autumn", "ab"), ["militia_a", "militia_b"], 5)
+    rolls = Counter(game.roll_die() for _ in range(4000))
+    assert sorted(rolls) == [0, 1, 2, 3]
+    assert all(850 < n < 1150 for n in rolls.values()), rolls
