@@ -93,13 +93,16 @@ def test_a_person_plays_a_game_to_its_end_in_the_browser(server, tmp_path):
         board_drawn(page)
         page.screenshot(path=str(shots / "web-start.png"))
         boards, clicks = set(), 0
-        while page.locator("#game-over").count() == 0:
+        # after each click the page is loaded anew: wait for its options or the end of the game
+        while page.wait_for_selector("button.option, #game-over", timeout=30_000) and \
+                page.locator("#game-over").count() == 0:
             assert clicks < 500, "the game did not end"
             buttons = page.locator("button.option")
             assert buttons.count() >= 2, page.content()[:2000]  # one-option decisions answer themselves
             boards.add(page.get_attribute("#board", "src"))
             assert "Woodland Alliance" in page.inner_text("#decision")
-            buttons.nth(clicks % buttons.count()).click()
+            with page.expect_navigation():  # each option posts its answer and loads the next page
+                buttons.nth(clicks % buttons.count()).click()
             clicks += 1
             if clicks == 6:
                 board_drawn(page)
