@@ -11,7 +11,6 @@ final hash; the script exits 1 otherwise.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import Counter
@@ -20,9 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.agents import RandomAgent, play  # noqa: E402
-from engine.record import Record, Setup, replay  # noqa: E402
-from tests.test_cabale_games import MAPS, ROUND_LIMIT, lineup  # noqa: E402
+from tests.test_cabale_games import MAPS, lineup, play_and_replay  # noqa: E402
 
 
 def main() -> int:
@@ -38,15 +35,8 @@ def main() -> int:
         players: Counter = Counter()
         for seed in range(args.games):
             factions = lineup(seed)
-            setup = Setup(map=map_name, factions=factions, seed=seed, round_limit=ROUND_LIMIT)
-            rules.setdefault(tuple(factions), None)
-            if rules[tuple(factions)] is None:
-                rules[tuple(factions)] = setup.rules()
             try:
-                game = setup.start(rules[tuple(factions)])
-                answers = play(game, RandomAgent(seed + 7))
-                record = Record.from_json(json.loads(json.dumps(Record(setup, answers, game.s.digest()).to_json())))
-                same = replay(record, rules[tuple(factions)]).s.digest() == record.final_hash
+                game, same = play_and_replay(map_name, seed, rules)
             except Exception as exc:  # noqa: BLE001 - a benchmark counts failures and goes on
                 print(f"{map_name} seed {seed}: {type(exc).__name__}: {exc}")
                 failures += 1

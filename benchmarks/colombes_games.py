@@ -27,7 +27,8 @@ from engine.game import Rules
 from engine.record import Record, Setup, replay
 
 MAPS = ("autumn", "winter", "lake", "mountain")
-MILITIAS = tuple(str(REPO / "tests" / "factions" / f"militia_{x}.yaml") for x in "ab")
+PACKS = [str(REPO / "tests" / "factions" / f"militia_{x}.yaml") for x in "ab"]
+MILITIAS = ("militia_a", "militia_b")  # records name factions by id; the files come as packs
 # Game n plays seating n % 5: the Colombes with each bundled faction, then with both, then with
 # the test militias to reach four and five seats. Setup shuffles the seat order by the seed.
 SEATINGS = (
@@ -43,7 +44,8 @@ _RULES: dict[tuple, Rules] = {}
 
 
 def setup_for(map_name: str, seed: int) -> Setup:
-    return Setup(map=map_name, factions=list(SEATINGS[seed % len(SEATINGS)]), seed=seed, round_limit=ROUND_LIMIT)
+    return Setup(map=map_name, factions=list(SEATINGS[seed % len(SEATINGS)]), seed=seed, round_limit=ROUND_LIMIT,
+                 packs=list(PACKS))
 
 
 def play_and_replay(map_name: str, seed: int) -> dict:
@@ -59,7 +61,8 @@ def play_and_replay(map_name: str, seed: int) -> dict:
     answers = play(game, RandomAgent(seed * 7919 + 13))
     assert game.pending() is None and game.s.ended, f"{map_name} seed {seed}: the game did not end"
     assert game.s.winner is not None or "round limit" in game.s.ended, f"{map_name} seed {seed}: {game.s.ended}"
-    record = Record.from_json(json.loads(json.dumps(Record(setup, answers, game.s.digest()).to_json())))
+    record = Record.from_json(json.loads(json.dumps(Record(setup, answers, game.s.digest()).to_json())),
+                              packs=setup.packs)
     again = replay(record, rules)
     assert again.s.digest() == record.final_hash, f"{map_name} seed {seed} replays differently"
     return {

@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 
 from engine.agents import RandomAgent, play
+from engine.game import Game
 from engine.record import Record, Setup, replay
 
 MAPS = ("autumn", "winter", "lake", "mountain")
-MILITIA = str((Path(__file__).parent / "factions" / "militia_a.yaml").resolve())
+MILITIA_FILE = str((Path(__file__).parent / "factions" / "militia_a.yaml").resolve())
+MILITIA = "militia_a"  # records name factions by id; the file comes as a pack
 LINEUPS = (("cabale", "alliance"), ("cabale", "arachneen"), ("cabale", "alliance", "arachneen"),
            ("cabale", "alliance", "arachneen", MILITIA))
 GAMES = int(os.environ.get("ROOTLAW_CABALE_GAMES", "4"))
@@ -32,18 +34,26 @@ def lineup(seed: int) -> list[str]:
     return list(factions[shift:] + factions[:shift])
 
 
+def play_and_replay(map_name: str, seed: int, rules: dict) -> tuple[Game, bool]:
+    """Play game `seed` of a map with random bots; also whether its record, through JSON,
+    replays to the same hash. `rules` caches the compiled rules per line-up."""
+    factions = lineup(seed)
+    setup = Setup(map=map_name, factions=factions, seed=seed, round_limit=ROUND_LIMIT,
+                  packs=[MILITIA_FILE] if MILITIA in factions else [])
+    if tuple(factions) not in rules:
+        rules[tuple(factions)] = setup.rules()
+    game = setup.start(rules[tuple(factions)])
+    answers = play(game, RandomAgent(seed + 7))
+    record = Record.from_json(json.loads(json.dumps(Record(setup, answers, game.s.digest()).to_json())),
+                              packs=setup.packs)
+    return game, replay(record, rules[tuple(factions)]).s.digest() == record.final_hash
+
+
 @pytest.mark.parametrize("map_name", MAPS)
 def test_cabale_games_end_and_replay_identically(map_name):
-    rules = {}
+    rules: dict = {}
     for seed in range(GAMES):
-        factions = lineup(seed)
-        key = tuple(factions)
-        setup = Setup(map=map_name, factions=factions, seed=seed, round_limit=ROUND_LIMIT)
-        if key not in rules:
-            rules[key] = setup.rules()
-        game = setup.start(rules[key])
-        answers = play(game, RandomAgent(seed + 7))
+        game, same = play_and_replay(map_name, seed, rules)
         assert game.pending() is None and game.s.ended, f"{map_name} seed {seed}: the game did not end"
-        assert game.s.winner is not None or "round limit" in game.s.ended, f"seed {seed}: {game.s.ended}"
-        record = Record.from_json(json.loads(json.dumps(Record(setup, answers, game.s.digest()).to_json())))
-        assert replay(record, rules[key]).s.digest() == record.final_hash, f"{map_name} seed {seed} replays differently"
+        assert game.s.winner is not None or "round limit" in game.s.ended, f"{map_name} seed {seed}: {game.s.ended}"
+        assert same, f"{map_name} seed {seed} replays differently"

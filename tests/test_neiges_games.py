@@ -19,7 +19,8 @@ from engine.game import Rules
 from engine.record import Record, Setup, replay
 
 MAPS = ("autumn", "winter", "lake", "mountain")
-MILITIAS = tuple(str((Path(__file__).parent / "factions" / f"militia_{x}.yaml").resolve()) for x in "ab")
+PACKS = [str((Path(__file__).parent / "factions" / f"militia_{x}.yaml").resolve()) for x in "ab"]
+MILITIAS = ("militia_a", "militia_b")  # records name factions by id; the files come as packs
 OPPONENTS = ("alliance", "arachneen", *MILITIAS)
 # every line-up of the Kingdom and 1 to 4 opponents, fewest seats first
 LINEUPS = tuple(("neiges", *others) for n in range(1, 5) for others in combinations(OPPONENTS, n))
@@ -37,7 +38,7 @@ def lineup(index: int) -> tuple[str, ...]:
 
 
 def setup_for(map_name: str, index: int) -> Setup:
-    return Setup(map=map_name, factions=list(lineup(index)), seed=index, round_limit=ROUND_LIMIT)
+    return Setup(map=map_name, factions=list(lineup(index)), seed=index, round_limit=ROUND_LIMIT, packs=list(PACKS))
 
 
 def rules_for(setup: Setup) -> Rules:
@@ -64,5 +65,6 @@ def test_kingdom_games_end_and_replay_identically(map_name):
         where = f"{map_name} game {index} ({', '.join(Path(f).stem for f in setup.factions)})"
         assert game.pending() is None and game.s.ended, f"{where}: the game did not end"
         assert game.s.winner is not None or "round limit" in game.s.ended, f"{where}: {game.s.ended}"
-        record = Record.from_json(json.loads(json.dumps(Record(setup, answers, game.s.digest()).to_json())))
+        record = Record.from_json(json.loads(json.dumps(Record(setup, answers, game.s.digest()).to_json())),
+                                  packs=setup.packs)
         assert replay(record, rules).s.digest() == record.final_hash, f"{where} replays differently"
