@@ -81,9 +81,6 @@ def test_made_up_expressions_and_effects(words):
     loads_or_refuses(lambda: load_faction("fuzz.yaml", text=effect))
 
 
-@pytest.mark.xfail(strict=False, reason="engine/scenario.py belongs to the scenario language v2 work (w6b): "
-                   "this fuzz found an expect.board entry like 'arachneen web 0holding alliance warrior' "
-                   "raising TypeError in scenario._entry_key; to pass once that lands")
 @given(EDITS)
 def test_mutated_scenarios(edits):
     with tempfile.TemporaryDirectory() as folder:
