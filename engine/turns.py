@@ -51,6 +51,21 @@ def turn(game: Game, f: dict) -> None:
         game.log(f"--- {game.faction(player).display_name()}'s turn ---")
         f["phase_index"], stage = 0, "start"
     phase = PHASES[f["phase_index"]]
+    if not _advance_phase(game, f, player, phase):
+        return
+    if phase != "evening":
+        f["phase_index"] += 1
+        f["stage"] = "start"
+    else:
+        victory.pass_points(game, player)
+        game.emit("turn_end", player=player)
+        game.pop()
+
+
+def _advance_phase(game: Game, f: dict, player: str, phase: str) -> bool:
+    """Run the next stage of one phase: its start, its steps, then its end (Law 1.4.1: a phase's
+    end comes before the next phase starts). True once all three have run."""
+    stage = f.get("stage", "start")
     if stage == "start":
         f["stage"] = "steps"
         _start_phase(game, f, player, phase)
@@ -60,13 +75,9 @@ def turn(game: Game, f: dict) -> None:
     elif stage == "end":
         f["stage"] = "next"
         game.emit("phase_end", player=player, phase=phase)
-    elif phase != "evening":
-        f["phase_index"] += 1
-        f["stage"] = "start"
     else:
-        victory.pass_points(game, player)
-        game.emit("turn_end", player=player)
-        game.pop()
+        return True
+    return False
 
 
 def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
@@ -81,16 +92,7 @@ def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
 @handler("phase")
 def phase_frame(game: Game, f: dict) -> None:
     """One phase of a turn alone, with what happens at its start and its end (as in `turn`)."""
-    player, phase = f["player"], f["phase"]
-    stage = f.get("stage", "start")
-    if stage == "start":
-        f["stage"] = "steps"
-        _start_phase(game, f, player, phase)
-    elif stage == "steps":
-        f["stage"] = "end"
-        game.push({"op": "steps", "player": player, "phase": phase, "index": 0})
-    else:
-        game.emit("phase_end", player=player, phase=phase)
+    if _advance_phase(game, f, f["player"], f["phase"]):
         game.pop()
 
 
