@@ -18,7 +18,7 @@ from .packs import load_packs
 from .setup import new_game
 from .state import State
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: factions, map and deck by id only; the stalemate counters in the state
 
 
 @dataclass

@@ -104,7 +104,7 @@ def test_check_reports_a_broken_scenario_and_goes_on(tmp_path, capsys):
 @pytest.mark.parametrize("content,message", [
     ("{not json", "not valid JSON"),
     ('{"version": 99, "setup": {}, "state": {}}', "format version 99 is not supported"),
-    ('{"version": 1, "setup": {"map": "autumn"}}', "not a rootlaw saved game"),
+    ('{"version": 2, "setup": {"map": "autumn"}}', "not a rootlaw saved game"),
     ("[1, 2]", "not a rootlaw file"),
 ])
 def test_broken_saved_games(tmp_path, content, message):

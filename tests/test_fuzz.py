@@ -101,7 +101,7 @@ SETUP = st.fixed_dictionaries({"map": st.sampled_from(["autumn", "winter", "lake
 
 @given(SETUP, st.lists(JSON | st.sampled_from(["move", "battle", 1, 2, "none"]), max_size=6), JSON)
 def test_made_up_records(setup, answers, extra):
-    data = {"version": 1, "setup": setup, "answers": answers, "final_hash": None}
+    data = {"version": 2, "setup": setup, "answers": answers, "final_hash": None}
     if isinstance(extra, dict):
         data.update(extra)
     with tempfile.TemporaryDirectory() as folder:

@@ -129,13 +129,14 @@ def test_a_hand_edited_save_is_refused_with_what_is_wrong(tmp_path, saved, edit,
 
 
 @pytest.mark.parametrize("content,message", [
-    ('{"version": 1, "setup": {}, "state": {"x": NaN}}', "NaN"),
+    ('{"version": 2, "setup": {}, "state": {"x": NaN}}', "NaN"),
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ("[" * 150 + "]" * 150, "nested too deeply"),
     (b"\xff\xfe{}", "not UTF-8"),
-    ('{"version": 1, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": '
+    ('{"version": 2, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": '
      + "9" * 5000 + "}}", "too long"),
-    ('{"version": 1.0, "setup": {}}', "version"),
+    ('{"version": 2.0, "setup": {}}', "version"),
+    ('{"version": 1, "setup": {}, "answers": []}', "format version 1 is not supported"),
 ])
 def test_broken_json_files(tmp_path, content, message):
     path = tmp_path / "save.json"

@@ -107,7 +107,7 @@ def test_a_record_replays_step_by_step(client):
 def test_bad_files_are_refused_with_a_message(client):
     response = client.post("/load", data={"file": (io.BytesIO(b"{nope"), "x.json")}, content_type="multipart/form-data")
     assert response.status_code == 400 and b"not valid JSON" in response.data
-    record = {"version": 1, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": 1,
+    record = {"version": 2, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": 1,
                                       "packs": ["/somewhere/else"]}, "answers": []}
     response = client.post("/load", data={"file": (io.BytesIO(json.dumps(record).encode()), "r.json")},
                            content_type="multipart/form-data")
