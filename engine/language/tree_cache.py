@@ -33,6 +33,7 @@ _LIMIT = 4000  # trees kept; the oldest go first
 _MAX_BYTES = 20_000_000
 _POSITIONS = ("line", "column", "start_pos", "end_line", "end_column", "end_pos")
 _CONTAINER = tuple(f"container_{p}" for p in _POSITIONS)
+_BOTH = _POSITIONS + _CONTAINER
 
 
 def key(grammar: str, text: str) -> str:
@@ -144,7 +145,5 @@ def _decode(data: Any) -> Any:
     if where != 0:
         if not (isinstance(where, list) and len(where) in (6, 12) and all(type(v) is int for v in where)):
             raise ValueError("not positions")
-        for p, v in zip(_POSITIONS + _CONTAINER, where if len(where) == 12 else where + where):
-            setattr(meta, p, v)
-        meta.empty = False
+        meta.__dict__.update(zip(_BOTH, where if len(where) == 12 else where + where), empty=False)
     return Tree(name, [_decode(c) for c in children], meta)
