@@ -302,7 +302,10 @@ class Game:
 
         A modifier may ask the core something that runs modifiers again (a ruler modifier
         calling ruler()); past MODIFIER_DEPTH nested ones it is a loop, named by its abilities."""
-        for fn in self.rules.modifiers.get(hook, ()):
+        fns = self.rules.modifiers.get(hook)
+        if not fns:
+            return value
+        for fn in fns:
             if len(self._modifying) >= MODIFIER_DEPTH:
                 names = sorted(set(self._modifying))
                 self._modifying.clear()
@@ -346,10 +349,11 @@ class Game:
               kind: str | None = None) -> int:
         """Pieces standing directly in a clearing (held pieces are not there, CA.2.7.II-style)."""
         n = 0
-        for pid in self.s.at.get(clearing_loc(clearing), ()):
-            f, k, _ = self.s.pieces[pid]
+        pieces, defs = self.s.pieces, self.rules.piece_defs
+        for pid in self.s.at.get(f"c{clearing}", ()):
+            f, k, _ = pieces[pid]
             if (faction is None or f == faction) and (kind is None or k == kind) \
-                    and self.rules.piece_defs[(f, k)].category in categories:
+                    and defs[(f, k)].category in categories:
                 n += 1
         return n
 
@@ -362,7 +366,7 @@ class Game:
         """Warriors plus buildings standing in the clearing, per faction (Law 2.5)."""
         weights: dict[str, int] = {}
         pieces, ruling = self.s.pieces, self.rules.ruling
-        for pid in self.s.at.get(clearing_loc(clearing), ()):
+        for pid in self.s.at.get(f"c{clearing}", ()):
             f, k, _ = pieces[pid]
             if (f, k) in ruling:
                 weights[f] = weights.get(f, 0) + 1

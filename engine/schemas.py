@@ -13,18 +13,17 @@ import functools
 import json
 import re
 from collections.abc import Iterable
-from typing import Any, Sequence
-
-import referencing
-import referencing.exceptions
-import referencing.jsonschema
-from jsonschema import Draft7Validator
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine import schema_cache
 from engine.documents import Document
 from engine.errors import DataError, Problem
 from engine.resources import data_path
+
+if TYPE_CHECKING:  # jsonschema is imported only when a document is checked: most starts skip it
+    import referencing
+    from jsonschema import Draft7Validator
+    from jsonschema.exceptions import ValidationError
 
 __all__ = ["load_schema", "validate", "check", "problems_from_schema"]
 
@@ -39,6 +38,7 @@ def load_schema(name: str) -> dict:
     """
     with open(data_path("schemas", f"{name}{_SUFFIX}"), encoding="utf-8") as handle:
         schema = json.load(handle)
+    from jsonschema import Draft7Validator
     Draft7Validator.check_schema(schema)  # a broken bundled schema is a bug: fail loudly
     return schema
 
@@ -48,6 +48,8 @@ def _retrieve(uri: str) -> referencing.Resource:
 
     Only bundled files are reachable: nothing is ever fetched from the network.
     """
+    import referencing.exceptions
+    import referencing.jsonschema
     name = uri.rstrip("/").rsplit("/", 1)[-1]
     if not name.endswith(_SUFFIX):
         raise referencing.exceptions.NoSuchResource(ref=uri)
@@ -60,12 +62,16 @@ def _retrieve(uri: str) -> referencing.Resource:
     )
 
 
-_REGISTRY: referencing.Registry = referencing.Registry(retrieve=_retrieve)
+@functools.lru_cache(maxsize=1)
+def _registry() -> referencing.Registry:
+    import referencing
+    return referencing.Registry(retrieve=_retrieve)
 
 
 @functools.lru_cache(maxsize=None)
 def _validator(name: str) -> Draft7Validator:
-    return Draft7Validator(load_schema(name), registry=_REGISTRY)
+    from jsonschema import Draft7Validator
+    return Draft7Validator(load_schema(name), registry=_registry())
 
 
 def validate(doc: Document, schema_name: str) -> list[Problem]:
@@ -89,7 +95,8 @@ def check(doc: Document, schema_name: str) -> None:
 
 def problems_from_schema(doc: Document, schema: dict) -> list[Problem]:
     """Every problem `schema` (draft-07, given directly) finds in `doc`, in file order."""
-    return _problems(doc, Draft7Validator(schema, registry=_REGISTRY))
+    from jsonschema import Draft7Validator
+    return _problems(doc, Draft7Validator(schema, registry=_registry()))
 
 
 def _problems(doc: Document, validator: Draft7Validator) -> list[Problem]:
@@ -354,6 +361,7 @@ def _best_alternative(context: list[ValidationError]) -> ValidationError | None:
     }
     fitting = [e for e in context if e.relative_schema_path
                and e.relative_schema_path[0] not in wrong_type]
+    from jsonschema.exceptions import best_match
     return best_match(fitting or context)
 
 

@@ -41,3 +41,18 @@ def test_a_folder_others_may_write_is_not_trusted(cache_dir):
     key = "a" * 64
     (cache_dir / "valid-documents.json").write_text(json.dumps([key]), encoding="utf-8")
     assert not schema_cache.passed(key)
+
+
+def test_a_start_whose_documents_all_passed_before_never_imports_jsonschema(tmp_path):
+    import os
+    import subprocess
+    import sys
+    code = ("import contextlib, io, sys\n"
+            "from engine.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()): main(['play', '--quiet', '--rounds', '1'])\n"
+            "print('jsonschema' in sys.modules)\n")
+    env = {k: v for k, v in os.environ.items() if k != "ROOTLAW_NO_CACHE"}
+    env["ROOTLAW_CACHE_DIR"] = str(tmp_path / "cache")
+    first, second = (subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                    text=True, check=True).stdout.split()[-1] for _ in range(2))
+    assert (first, second) == ("True", "False")

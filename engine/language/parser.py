@@ -13,6 +13,7 @@ from ..documents import Document
 from ..errors import Problem
 from ..resources import data_path
 from .limits import MAX_TEXT
+from . import tree_cache
 from .parser_cache import cached_lark
 
 # Friendly names for the grammar's terminals, used in "expected ..." hints.
@@ -30,12 +31,17 @@ def parser(strict: bool = False) -> Lark:
     conflict an error; play loads the tables from rootlaw's private JSON cache, because
     building them (and the strict check) costs about a second at every start. Lark's own
     cache is never used: it unpickles a file from the shared temp folder."""
-    grammar = data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
+    grammar = grammar_text()
 
     def build() -> Lark:
         return Lark(grammar, parser="lalr", strict=strict, propagate_positions=True, maybe_placeholders=True)
 
     return build() if strict else cached_lark(grammar, build)
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
 
 
 class SyntaxProblem(Exception):
@@ -56,10 +62,15 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
         raise SyntaxProblem(Problem(doc.source, line, col,
                                     f"the {kind} is {len(text):,} characters long (at most {MAX_TEXT:,})",
                                     "split it up into actions or abilities"))
-    try:
-        tree = parser().parse(f"%{kind} " + text)
-    except UnexpectedInput as err:
-        raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
+    source = f"%{kind} " + text
+    key = tree_cache.key(grammar_text(), source)
+    tree = tree_cache.lookup(key)
+    if tree is None:
+        try:
+            tree = parser().parse(source)
+        except UnexpectedInput as err:
+            raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
+        tree_cache.remember(key, tree)
     deep = _too_deep(tree)
     if deep is not None:
         line, col = deep.meta.line, deep.meta.column

@@ -1,0 +1,149 @@
+"""Remembering the syntax trees of rule texts, so a start skips parsing texts it parsed before.
+
+Parsing the bundled factions' rule texts with Lark is the largest part of a cold start. A text
+gives the same tree while neither it, the grammar nor Lark changes, so the tree of every text
+that parsed (with all its positions, for error messages) is kept as plain JSON in the private
+folder of the parser cache (`parser_cache.cache_folder`, checked the same way): lists of
+names and numbers, never code or pickled objects, so a damaged or foreign file can at worst
+give a wrong tree of a text whose hash it names, never run anything. A text that fails to parse
+is never remembered, so syntax errors are always found and reported. New trees are written
+once, when the process ends. ROOTLAW_NO_CACHE=1 turns this off; ROOTLAW_CACHE_DIR moves it.
+"""
+from __future__ import annotations
+
+import atexit
+import functools
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Token, Tree
+from lark.tree import Meta
+
+from .parser_cache import _owned, _private, cache_folder
+
+_FILE = "syntax-trees.json"
+_LIMIT = 4000  # trees kept; the oldest go first
+_MAX_BYTES = 20_000_000
+_POSITIONS = ("line", "column", "start_pos", "end_line", "end_column", "end_pos")
+_CONTAINER = tuple(f"container_{p}" for p in _POSITIONS)
+_BOTH = _POSITIONS + _CONTAINER
+
+
+def key(grammar: str, text: str) -> str:
+    """What must stay the same for a tree to hold: the grammar, Lark, Python and the text."""
+    parts = (grammar, lark.__version__, sys.version.split()[0], text)
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def lookup(k: str) -> Tree | None:
+    """The tree parsed earlier for this key, or None."""
+    encoded = _loaded().get(k)
+    if encoded is None:
+        return None
+    try:
+        return _decode(encoded)
+    except (TypeError, ValueError, IndexError):  # a damaged entry: parse afresh
+        return None
+
+
+def remember(k: str, tree: Tree) -> None:
+    """Keep a tree that parsed; it is written when the process ends."""
+    known = _loaded()
+    if k in known or _folder() is None:
+        return
+    if not _pending:
+        atexit.register(_store)
+    known[k] = _encode(tree)
+    _pending.append(k)
+
+
+_pending: list[str] = []
+
+
+def _folder() -> Path | None:
+    if os.environ.get("ROOTLAW_NO_CACHE"):
+        return None
+    return Path(os.environ["ROOTLAW_CACHE_DIR"]) if os.environ.get("ROOTLAW_CACHE_DIR") else cache_folder()
+
+
+@functools.lru_cache(maxsize=1)
+def _loaded() -> dict[str, Any]:
+    folder = _folder()
+    if folder is None or not _private(folder):
+        return {}
+    try:
+        fd = os.open(folder / _FILE, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return {}
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or not _owned(info) or info.st_size > _MAX_BYTES:
+                return {}
+            data = json.loads(handle.read(_MAX_BYTES + 1))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _store() -> None:
+    """Write the trees, newest last; failing to write only costs the next start its parsing."""
+    known = _loaded()
+    while len(known) > _LIMIT:
+        del known[next(iter(known))]
+    folder = _folder()
+    if folder is None or not _private(folder):
+        return
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=".trees-", suffix=".tmp")  # mode 0600
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(known, handle, separators=(",", ":"))
+        os.replace(temp, folder / _FILE)
+    except OSError:
+        return
+
+
+def _encode(node: Any) -> Any:
+    """A tree as lists: [name, positions, children...]; a token as {type: [value, positions]}."""
+    if node is None:
+        return None
+    if isinstance(node, Token):
+        return {node.type: [node.value, node.start_pos, node.line, node.column,
+                            node.end_line, node.end_column, node.end_pos]}
+    meta = node.meta
+    if meta.empty:
+        where: Any = 0
+    else:
+        where = [getattr(meta, p) for p in _POSITIONS]
+        container = [getattr(meta, p) for p in _CONTAINER]
+        if container != where:
+            where = where + container
+    return [str(node.data), where, *(_encode(c) for c in node.children)]
+
+
+def _decode(data: Any) -> Any:
+    """The tree written by `_encode`; ValueError for anything else."""
+    if data is None:
+        return None
+    if isinstance(data, dict) and len(data) == 1:
+        (kind, parts), = data.items()
+        if not (isinstance(parts, list) and len(parts) == 7 and isinstance(parts[0], str)
+                and all(type(v) is int for v in parts[1:])):
+            raise ValueError("not a token")
+        return Token(kind, *parts)
+    if not (isinstance(data, list) and len(data) >= 2 and isinstance(data[0], str)):
+        raise ValueError("not a tree")
+    name, where, *children = data
+    meta = Meta()
+    if where != 0:
+        if not (isinstance(where, list) and len(where) in (6, 12) and all(type(v) is int for v in where)):
+            raise ValueError("not positions")
+        meta.__dict__.update(zip(_BOTH, where if len(where) == 12 else where + where), empty=False)
+    return Tree(name, [_decode(c) for c in children], meta)
