@@ -8,8 +8,9 @@ iteration clones the game, hides chance (fresh dice and a reshuffled draw pile, 
 node, plays on with random answers to the end of that phase of the turn (at most `rollout`
 decisions) and scores the position with the generic evaluation. The tree is open-loop: a
 node is a sequence of answers, so the same node may meet different dice. The answer is the
-most visited option at the root, the greedy order breaking ties; a lone option is taken at
-once.
+root option of best mean reward (the greedy order breaking ties): with rewards this close,
+visits stay near even and the most visited option would be close to a coin toss. A lone
+option is taken at once.
 
 The budget is a number of iterations (deterministic: same seed, same choices) or, if
 `seconds` is given, a time per decision (faster machines then play better and games are no
@@ -27,9 +28,9 @@ from .chance import hide_chance
 from .evaluation import reward
 from .greedy import complete_phase, option_values
 
-ITERATIONS = 24
+ITERATIONS = 48
 ROLLOUT = 12        # at most this many random decisions after the new node before scoring
-EXPLORATION = 1.0
+EXPLORATION = 0.2    # rewards of different options differ by hundredths, not tenths
 WIDTH = 4           # root options searched: the best by the greedy score
 
 
@@ -45,6 +46,10 @@ class _Node:
 
 def _key(option: Any) -> str:
     return repr(option)
+
+
+def _mean(node: _Node) -> float:
+    return node.total / node.visits
 
 
 class MctsBot:
@@ -69,8 +74,8 @@ class MctsBot:
         while (done < self.iterations) if deadline is None else (time.monotonic() < deadline or done == 0):
             self._iterate(hide_chance(game.clone(), self.rng.next64()), root, options)
             done += 1
-        visits = [root.children[_key(o)].visits if _key(o) in root.children else -1 for o in options]
-        return options[visits.index(max(visits))]
+        means = [_mean(root.children[_key(o)]) if _key(o) in root.children else -1.0 for o in options]
+        return options[means.index(max(means))]
 
     def _iterate(self, game: Game, root: _Node, root_options: list) -> None:
         path = [root]
@@ -101,7 +106,7 @@ class MctsBot:
         best, best_score = options[0], float("-inf")
         for option in options:
             child = node.children[_key(option)]
-            score = child.total / child.visits + self.exploration * math.sqrt(log_n / child.visits)
+            score = _mean(child) + self.exploration * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best, best_score = option, score
         return best
