@@ -5,7 +5,7 @@ For every ordered pair of distinct factions (A, B) and every match-up "X vs Y", 
 both bots sit first and second. A game is won by its winner (30 VP or dominance) or, at the
 round limit, by the player with most VP; a tie is won by nobody.
 
-    python benchmarks/bots.py --factions alliance,arachneen --games 20 --workers 2
+    python benchmarks/bots.py --factions alliance,arachneen,cabale,colombes,neiges --games 10
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from engine.summary import rate  # noqa: E402
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--factions", default="alliance,arachneen", help="faction ids, comma-separated")
+    parser.add_argument("--factions", default="alliance,arachneen,cabale,colombes,neiges", help="faction ids, comma-separated")
     parser.add_argument("--matchups", default="greedy:random,mcts:random,mcts:greedy",
                         help="bot:opponent pairs, comma-separated")
     parser.add_argument("--games", type=int, default=20, help="games per ordered faction pair and match-up")

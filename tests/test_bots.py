@@ -5,7 +5,8 @@ import pytest
 
 from engine.bots import GreedyBot, MctsBot, bot_names, make_bot
 from engine.bots.chance import hide_chance
-from engine.bots.evaluation import material, reward, value
+from engine.bots.evaluation import WEIGHTS, material, reward, rulers, value
+from engine.bots.greedy import option_values
 from engine.cli import main
 from engine.errors import RootlawError
 from engine.record import Setup
@@ -99,3 +100,27 @@ def test_play_with_bots_on_the_command_line(capsys):
     assert "Final scores" in capsys.readouterr().out
     assert main(["play", "--bots", "nobody", "--quiet"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_a_lone_option_is_taken_without_looking_ahead():
+    decision = {"player": "alliance", "options": ("pass",)}
+    for bot in (GreedyBot(1), MctsBot(1)):
+        assert bot.choose(None, decision) == "pass"  # no game to clone: no search was made
+
+
+def test_the_search_keeps_to_the_options_greedy_values_most():
+    game = start()
+    decision = game.pending()
+    assert len(decision["options"]) > 1
+    future = Rng(3).next64()  # the search bot's first draw values the root's options
+    values = option_values(game, decision, [future], follow=4)
+    best = decision["options"][values.index(max(values))]
+    assert MctsBot(3, iterations=3, rollout=4, width=1).choose(game, decision) == best
+
+
+def test_ruling_clearings_is_worth_something():
+    game = start()
+    me, other = game.s.seats
+    base = material(game, me, ruled=[])
+    assert material(game, me, ruled=[me, other, me]) == pytest.approx(base + 2 * WEIGHTS["rule"])
+    assert material(game, me) == pytest.approx(base + WEIGHTS["rule"] * rulers(game).count(me))
