@@ -29,8 +29,8 @@ CARD_OPTIONS = re.compile(r"^(?P<kind>card|dominance|take_dominance):(?P<card>\d
 
 def _prompt_words(game: Any) -> tuple[tuple[str, str], ...]:
     """What an ability's prompt says its numbers are: the word after "which" first ("spend a
-    card to move from which clearing?" asks for a clearing; "on which web?" for a piece when
-    some faction has pieces of kind or family `web`), then any telling word."""
+    card to move from which clearing?" asks for a clearing; "on which trap?" for a piece when
+    some faction has pieces of kind or family `trap`), then any telling word."""
     words = {piece.kind for piece in game.rules.piece_defs.values()} \
         | {piece.family for piece in game.rules.piece_defs.values() if piece.family}
     pieces = "|".join(["piece", "warrior", "building", "token", "pawn", *sorted(re.escape(w) for w in words)])
@@ -105,7 +105,7 @@ def _readings(game: Any, decision: dict, option: int) -> list[str]:
 
 def _piece_option(game: Any, decision: dict, piece: int) -> str:
     """A piece's name; where another option's piece has the same name, with what sets it apart:
-    its clearing, and the marks put on it this turn (`arachneen adult marked weave`)."""
+    its clearing, and the marks put on it this turn (`militia_a warrior marked used`)."""
     from .identity import marks_on
 
     name = piece_name(game, piece)
