@@ -4,30 +4,17 @@
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-MIXES = Path(__file__).parent.parent / "benchmarks" / "mixes.py"
-
-
-def _mixes():
-    spec = importlib.util.spec_from_file_location("mixes", MIXES)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("mixes", module)  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return sys.modules["mixes"]
+from benchmarks import mixes
+from engine.board import bundled_maps
 
 
 def test_every_mix_of_the_seed_factions_is_counted_once():
-    mixes = _mixes().all_mixes()
-    assert len(mixes) == 26 == len(set(mixes))
-    assert [len(m) for m in mixes].count(5) == 1 and [len(m) for m in mixes].count(2) == 10
+    every = mixes.all_mixes()
+    assert len(every) == 26 == len(set(every))
+    assert [len(m) for m in every].count(5) == 1 and [len(m) for m in every].count(2) == 10
 
 
 def test_one_game_of_every_mix_has_no_error_violation_or_mismatch():
-    mixes = _mixes()
-    from engine.board import bundled_maps
     maps = sorted(bundled_maps())
     todo = [mixes.Plan(mix, maps[i % len(maps)], 0, 4) for i, mix in enumerate(mixes.all_mixes())]
     results = mixes.run(todo, workers=1, progress=False)
@@ -38,7 +25,6 @@ def test_one_game_of_every_mix_has_no_error_violation_or_mismatch():
 
 
 def test_seats_are_shuffled_by_the_seed_alone():
-    mixes = _mixes()
     mix = mixes.all_mixes()[-1]
     orders = {tuple(mixes.Plan(mix, "autumn", k, 4).setup().factions) for k in range(12)}
     assert len(orders) > 1

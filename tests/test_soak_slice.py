@@ -6,18 +6,10 @@ trips (here in every second game) and record replay.
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-SOAK = Path(__file__).parent.parent / "benchmarks" / "soak.py"
+from benchmarks import soak
 
 
 def test_a_slice_of_the_soak_has_no_crash_violation_or_hang():
-    spec = importlib.util.spec_from_file_location("soak", SOAK)
-    soak = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("soak", soak)  # its dataclasses look their module up there
-    spec.loader.exec_module(soak)
     totals = soak.run(8, start=0, fork_every=2, progress=False)
     assert totals.games == 8 and totals.decisions > 0
     assert (totals.crashes, totals.violations, totals.hangs) == (0, 0, 0), soak.report(totals, 1.0)
