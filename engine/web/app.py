@@ -160,12 +160,16 @@ def create_app(packs: list[str] | None = None) -> Flask:
             records[rid] = rec
         return redirect(url_for("replay_view", rid=rid, at=0))
 
-    @app.get("/replay/<int:rid>")
-    def replay_view(rid: int) -> str:
+    def record_at(rid: int, at: str | None) -> tuple[Record, int]:
+        """A loaded record (404 if none) and a position in it, clamped to its answers."""
         if rid not in records:
             abort(404)
         rec = records[rid]
-        at = min(max(0, _number(request.args.get("at"), 0)), len(rec.answers))
+        return rec, min(max(0, _number(at, 0)), len(rec.answers))
+
+    @app.get("/replay/<int:rid>")
+    def replay_view(rid: int) -> str:
+        rec, at = record_at(rid, request.args.get("at"))
         game = replay(Record(rec.setup, rec.answers[:at]))
         decision = game.pending()
         chosen = None
@@ -179,10 +183,7 @@ def create_app(packs: list[str] | None = None) -> Flask:
     @app.post("/replay/<int:rid>/play")
     def replay_play(rid: int) -> Response:
         """Play on from a record's position, as a new game whose record keeps the earlier answers."""
-        if rid not in records:
-            abort(404)
-        rec = records[rid]
-        at = min(max(0, _number(request.form.get("at"), 0)), len(rec.answers))
+        rec, at = record_at(rid, request.form.get("at"))
         humans = {h.strip() for h in request.form.get("humans", "").split(",") if h.strip()}
         with lock:
             game = replay(Record(rec.setup, rec.answers[:at]))
@@ -194,10 +195,7 @@ def create_app(packs: list[str] | None = None) -> Flask:
 
     @app.get("/replay/<int:rid>/board.svg")
     def replay_board(rid: int) -> Response:
-        if rid not in records:
-            abort(404)
-        rec = records[rid]
-        at = min(max(0, _number(request.args.get("at"), 0)), len(rec.answers))
+        rec, at = record_at(rid, request.args.get("at"))
         return Response(svg_of(replay(Record(rec.setup, rec.answers[:at]))), mimetype="image/svg+xml")
 
     return app
