@@ -14,11 +14,10 @@ import functools
 import hashlib
 import json
 import os
-import stat
 import tempfile
-from pathlib import Path
 from typing import Any
 
+from .cache_folder import data_cache_folder, is_private
 from .resources import data_dir
 
 _FILE = "valid-documents.json"
@@ -39,15 +38,14 @@ def passed(key: str) -> bool:
 def remember(key: str) -> None:
     """Note a document that passed; failing to write the file only costs the next start time."""
     known = _loaded()
-    if key in known or _folder() is None:
+    if key in known or data_cache_folder() is None:
         return
     known[key] = None
     while len(known) > _LIMIT:
         del known[next(iter(known))]
-    folder = _folder()
+    folder = data_cache_folder()
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _private(folder):
+        if not is_private(folder):
             return
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".valid-", suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -65,26 +63,11 @@ def _schemas_digest() -> str:
     return h.hexdigest()
 
 
-def _folder() -> Path | None:
-    if os.environ.get("ROOTLAW_NO_CACHE"):
-        return None
-    if os.environ.get("ROOTLAW_CACHE_DIR"):
-        return Path(os.environ["ROOTLAW_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "rootlaw"
-
-
-def _private(folder: Path) -> bool:
-    """Only a folder of this user that nobody else may write is trusted."""
-    info = folder.stat()
-    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
 @functools.lru_cache(maxsize=1)
 def _loaded() -> dict[str, None]:
-    folder = _folder()
+    folder = data_cache_folder()
     try:
-        if folder is None or not _private(folder):
+        if folder is None or not is_private(folder):
             return {}
         keys = json.loads((folder / _FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -25,22 +25,16 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+from ..cache_folder import cache_folder, is_private, owned
+
 MAX_CACHE_BYTES = 2_000_000
-
-
-def cache_folder() -> Path:
-    """`$XDG_CACHE_HOME/rootlaw` (or `~/.cache/rootlaw`); `%LOCALAPPDATA%\\rootlaw` on Windows."""
-    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "rootlaw"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rootlaw"
 
 
 def cached_lark(grammar: str, build: Callable[[], Lark], folder: Path | None = None) -> Lark:
     """The parser for `grammar`: loaded from the private cache, or built by `build` and stored."""
     folder = cache_folder() if folder is None else folder
     key = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version.split()[0])).encode()).hexdigest()
-    if not _private(folder):
+    if not is_private(folder):
         return build()
     path = folder / f"parser-{key[:32]}.json"
     loaded = _load(path, key)
@@ -49,22 +43,6 @@ def cached_lark(grammar: str, build: Callable[[], Lark], folder: Path | None = N
     parser = build()
     _store(parser, path, key)
     return parser
-
-
-def _private(folder: Path) -> bool:
-    """Create the folder 0700 if needed; True only if it is a real folder only this user can write."""
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = os.lstat(folder)
-    except OSError:
-        return False
-    return stat.S_ISDIR(info.st_mode) and _owned(info)
-
-
-def _owned(info: os.stat_result) -> bool:
-    if not hasattr(os, "getuid"):  # Windows: the per-user application data folder is private
-        return True
-    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def _load(path: Path, key: str) -> Lark | None:
@@ -76,7 +54,7 @@ def _load(path: Path, key: str) -> Lark | None:
     try:
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode) or not _owned(info) or info.st_size > MAX_CACHE_BYTES:
+            if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size > MAX_CACHE_BYTES:
                 return None
             data = json.loads(handle.read(MAX_CACHE_BYTES + 1), object_hook=_decode)
         if not isinstance(data, dict) or data.get("key") != key:

@@ -3,7 +3,7 @@
 Parsing the bundled factions' rule texts with Lark is the largest part of a cold start. A text
 gives the same tree while neither it, the grammar nor Lark changes, so the tree of every text
 that parsed (with all its positions, for error messages) is kept as plain JSON in the private
-folder of the parser cache (`parser_cache.cache_folder`, checked the same way): lists of
+folder of the parser cache (`engine/cache_folder.py`, checked the same way): lists of
 names and numbers, never code or pickled objects, so a damaged or foreign file can at worst
 give a wrong tree of a text whose hash it names, never run anything. A text that fails to parse
 is never remembered, so syntax errors are always found and reported. New trees are written
@@ -19,14 +19,13 @@ import os
 import stat
 import sys
 import tempfile
-from pathlib import Path
 from typing import Any
 
 import lark
 from lark import Token, Tree
 from lark.tree import Meta
 
-from .parser_cache import _owned, _private, cache_folder
+from ..cache_folder import data_cache_folder, is_private, owned
 
 _FILE = "syntax-trees.json"
 _LIMIT = 4000  # trees kept; the oldest go first
@@ -56,7 +55,7 @@ def lookup(k: str) -> Tree | None:
 def remember(k: str, tree: Tree) -> None:
     """Keep a tree that parsed; it is written when the process ends."""
     known = _loaded()
-    if k in known or _folder() is None:
+    if k in known or data_cache_folder() is None:
         return
     if not _pending:
         atexit.register(_store)
@@ -67,16 +66,10 @@ def remember(k: str, tree: Tree) -> None:
 _pending: list[str] = []
 
 
-def _folder() -> Path | None:
-    if os.environ.get("ROOTLAW_NO_CACHE"):
-        return None
-    return Path(os.environ["ROOTLAW_CACHE_DIR"]) if os.environ.get("ROOTLAW_CACHE_DIR") else cache_folder()
-
-
 @functools.lru_cache(maxsize=1)
 def _loaded() -> dict[str, Any]:
-    folder = _folder()
-    if folder is None or not _private(folder):
+    folder = data_cache_folder()
+    if folder is None or not is_private(folder):
         return {}
     try:
         fd = os.open(folder / _FILE, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
@@ -85,7 +78,7 @@ def _loaded() -> dict[str, Any]:
     try:
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode) or not _owned(info) or info.st_size > _MAX_BYTES:
+            if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size > _MAX_BYTES:
                 return {}
             data = json.loads(handle.read(_MAX_BYTES + 1))
     except (OSError, ValueError):
@@ -98,8 +91,8 @@ def _store() -> None:
     known = _loaded()
     while len(known) > _LIMIT:
         del known[next(iter(known))]
-    folder = _folder()
-    if folder is None or not _private(folder):
+    folder = data_cache_folder()
+    if folder is None or not is_private(folder):
         return
     try:
         fd, temp = tempfile.mkstemp(dir=folder, prefix=".trees-", suffix=".tmp")  # mode 0600
