@@ -12,10 +12,11 @@ from .board import path_ends
 from .cards import BIRD, matches_suit
 from .crafting import craftable
 from .frames import handler
-from .game import Game, clearing_loc, distinct_cards
+from .game import Game, distinct_cards
 from .language.context import Ctx
-from .language.runtime import action_available, action_frame, can_start
-from .language.statements import block_frame
+from .language.runtime import action_available, can_start
+from .language.statements import action_frame, block_frame
+from .locations import clearing_loc
 from .movement import can_move
 
 BUILT_IN = {"move": can_move,

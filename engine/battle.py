@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from .cards import matches_suit
 from .frames import handler
-from .game import Game, clearing_loc, distinct_cards
+from .game import Game, distinct_cards
 from .identity import distinct
+from .locations import clearing_loc
 
 HITTABLE = ("warrior", "building", "token")
 

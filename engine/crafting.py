@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .board import SUITS
 from .frames import handler
-from .game import Game, clearing_loc, distinct_cards
+from .game import Game, distinct_cards
+from .locations import clearing_loc
 
 
 def crafting_pool(game: Game, player: str) -> dict[str, int]:

@@ -17,6 +17,7 @@ from .errors import IllegalAnswer, RootlawError, RuleLoopError
 from .frames import HANDLERS
 from .language.holders import card_holders, faction_owner
 from .language.context import Ctx, LanguageError
+from .locations import as_location, clearing_loc, piece_loc
 from .option_names import option_name, option_names
 from .rng import Rng
 from .state import Player, State, freeze
@@ -28,46 +29,6 @@ WIN_SCORE = 30
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
 MODIFIER_DEPTH = 30  # modifiers running inside modifiers (ruler() in a ruler modifier...) before we call it a loop
 TURN_DECISIONS = 2000  # decisions in one turn (or setup) before we call it a loop; real turns ask a few dozen
-
-
-NO_RULE = "-"  # the trace's rule for an ability written without a rule number (test factions)
-
-
-def ability_note(faction: str, ability: str) -> str:
-    """How the trace names an ability of a faction (or card holder) that fired: 'faction: ability'."""
-    return f"{faction}: {ability}"
-
-
-def clearing_loc(clearing: int) -> str:
-    return f"c{clearing}"
-
-
-def path_loc(key: str) -> str:
-    return f"p{key}"
-
-
-def piece_loc(piece: int) -> str:
-    return f"x{piece}"
-
-
-def as_location(where: Any) -> str:
-    """A clearing (int), a path ("3-7") or a box location (from box()) as a board location."""
-    if type(where) is int:  # not a bool
-        return f"c{where}"
-    if isinstance(where, str) and where.startswith("b"):
-        return where
-    if isinstance(where, str) and "-" in where:
-        return path_loc(where)
-    raise LanguageError(f"{where!r} is not a clearing, a path or a box")
-
-
-def location_name(where: Any) -> str:
-    """A clearing, path or box (as abilities give them) the way messages show it."""
-    loc = as_location(where)
-    if loc[0] == "b":
-        faction, box = loc[1:].split(".", 1)
-        return f"box {box} of {faction}"
-    return f"{'clearing' if loc[0] == 'c' else 'path'} {loc[1:]}"
 
 
 @dataclass(frozen=True)
@@ -657,4 +618,4 @@ def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     return sorted(seen.values())
 
 
-__all__ = ["Game", "Rules", "Options", "NO_RULE", "ability_note", "as_location", "location_name", "clearing_loc", "path_loc", "piece_loc", "distinct_cards"]
+__all__ = ["Game", "Rules", "Options", "distinct_cards"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from .game import piece_loc
+from .locations import piece_loc
 
 if TYPE_CHECKING:
     from .game import Game

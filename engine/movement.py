@@ -8,8 +8,9 @@ from __future__ import annotations
 from itertools import product
 
 from .frames import handler
-from .game import Game, clearing_loc
+from .game import Game
 from .identity import distinct
+from .locations import clearing_loc
 
 MOVERS = ("warrior", "pawn")
 

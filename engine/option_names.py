@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .identity import marks_on
+from .locations import piece_loc
+
 # decision kinds whose numeric options are cards, clearings, or pieces
 CARD_KINDS = frozenset({"ambush", "foil", "spend_bird", "spend_card", "discard", "craft", "pay_card"})
 CLEARING_KINDS = frozenset({"battle_where", "move_from", "move_to", "home"})
@@ -49,7 +52,6 @@ def _held(game: Any, player: str) -> set[int]:
 
 def piece_name(game: Any, piece: int) -> str:
     """'<faction> <kind>', with what it holds and the path it stands on, as the census writes it."""
-    from .game import piece_loc  # game.py imports this module to name options in its messages
 
     faction, kind, loc = game.s.pieces[piece]
     held = game.pieces_at(piece_loc(piece))
@@ -106,7 +108,6 @@ def _readings(game: Any, decision: dict, option: int) -> list[str]:
 def _piece_option(game: Any, decision: dict, piece: int) -> str:
     """A piece's name; where another option's piece has the same name, with what sets it apart:
     its clearing, and the marks put on it this turn (`militia_a warrior marked used`)."""
-    from .identity import marks_on
 
     name = piece_name(game, piece)
     pieces = game.s.pieces

@@ -7,10 +7,32 @@ is told to the abilities once every such choice is made, with where each piece w
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .frames import handler
+from .locations import location_name
 from .state import freeze
+from .trace_names import ability_note
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Where one replacement would send a removed piece, and whose ability it is."""
+    me: str
+    ability: str
+    rule: str
+    hook: str
+    value: Any
+
+    @property
+    def label(self) -> str:
+        """The option naming this replacement when a player chooses among several."""
+        return f"{self.ability} ({self.me})"
+
+    def trace(self, game: Any, piece: dict) -> None:
+        game.trace(self.rule, f"{ability_note(self.me, self.ability)} ({self.hook}): "
+                   f"{piece['faction']} {piece['kind']} to {location_name(self.value)}")
 
 
 def contest(game: Any, index: int, piece: dict, cause: str, offers: list) -> dict:
@@ -29,8 +51,6 @@ def frame(contested: list[dict], payload: dict) -> dict:
 def choose_replacement(game: Any, f: dict) -> None:
     """Ask for each contested piece which replacement applies, move it there, then tell the
     abilities of the removal (Law 1.5.4: triggers resolve after every piece is placed)."""
-    from .language.abilities import Offer
-
     contested = f["contested"]
     done = f.get("done", 0)
     if done < len(contested):

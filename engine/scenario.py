@@ -22,8 +22,9 @@ from .documents import Document, load_yaml
 from .errors import DataError, RootlawError
 from .factions import FactionDef
 from .frames import HANDLERS
-from .game import Game, Options, piece_loc
-from .language.runtime import action_frame
+from .game import Game, Options
+from .language.statements import action_frame
+from .locations import piece_loc
 from .option_names import find_option
 from .rng import Rng
 from .scenario_checks import ENTRY_HINT, Names, whole_numbers

@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, clearing_loc, path_loc, piece_loc
+from .game import Game
+from .locations import clearing_loc, path_loc, piece_loc
 from .option_names import find_option, option_names
 from .state import freeze
 

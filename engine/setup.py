@@ -4,9 +4,10 @@ from __future__ import annotations
 from .board import SUITS
 from .errors import RootlawError
 from .frames import handler
-from .game import Game, Rules, clearing_loc
+from .game import Game, Rules
 from .language.context import Ctx
 from .language.statements import block_frame
+from .locations import clearing_loc
 from .rng import Rng
 from .state import Player, State, freeze
 

@@ -16,7 +16,8 @@ from engine import victory
 from engine.actions import daylight_extras
 from engine.content import make_rules
 from engine.factions import load_faction
-from engine.game import Game, Rules, clearing_loc
+from engine.game import Game, Rules
+from engine.locations import clearing_loc
 from engine.scenario import run_scenario
 from engine.setup import new_game
 

@@ -17,7 +17,7 @@ from engine.errors import DataError, RootlawError
 from engine.factions import load_faction
 from engine.language.compiler import Compiler, Vocabulary
 from engine.language.context import Ctx, LanguageError
-from engine.language.runtime import action_frame
+from engine.language.statements import action_frame
 from engine.record import Setup
 from engine.scenario import run_scenario
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..game import NO_RULE, ability_note, location_name
+from ..replacements import Offer
+from ..trace_names import NO_RULE
 from .context import Ctx
 from ..documents import Document
 from .compiler import Compiler
@@ -65,25 +66,6 @@ class Modifier:
             return value
         modify.ability = self.id  # type: ignore[attr-defined]  # names the ability in loop errors
         return modify
-
-
-@dataclass(frozen=True)
-class Offer:
-    """Where one replacement would send a removed piece, and whose ability it is."""
-    me: str
-    ability: str
-    rule: str
-    hook: str
-    value: Any
-
-    @property
-    def label(self) -> str:
-        """The option naming this replacement when a player chooses among several."""
-        return f"{self.ability} ({self.me})"
-
-    def trace(self, game: Any, piece: dict) -> None:
-        game.trace(self.rule, f"{ability_note(self.me, self.ability)} ({self.hook}): "
-                   f"{piece['faction']} {piece['kind']} to {location_name(self.value)}")
 
 
 def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid: str,

@@ -15,7 +15,7 @@ from ..battle import battle_clearings
 from ..board import SUITS, path_ends
 from ..cards import matches_suit
 from ..crafting import craftable
-from ..game import as_location, piece_loc
+from ..locations import as_location, piece_loc
 from ..identity import distinct
 from ..movement import can_move
 from .context import Ctx, LanguageError

@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from ..cards import matches_suit
 from ..frames import handler
-from ..game import Game, ability_note, distinct_cards
+from ..game import Game, distinct_cards
+from ..trace_names import ability_note
 from .context import Ctx
 from .statements import block_frame
 
@@ -83,14 +84,6 @@ def _deliver(game: Game, f: dict, card: int) -> None:
         game.add_to_pile(f["owner"], f["dest"], card)
     else:
         game.discard_card(card)
-
-
-def action_frame(game: Game, player: str, action: str) -> dict:
-    a = game.faction(player).actions[action]
-    if a.once_per_turn:
-        used = game.player(player).used
-        used[f"action:{action}"] = used.get(f"action:{action}", 0) + 1
-    return block_frame(a.code, player, {}, action, a.rule)
 
 
 def action_available(game: Game, player: str, action: str) -> bool:

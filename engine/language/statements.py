@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..game import clearing_loc, piece_loc
+from ..locations import clearing_loc, piece_loc
 from ..state import freeze
 from ..battle import battle_clearings
 from ..crafting import craftable
@@ -450,7 +450,6 @@ class DoAction(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         """The action runs with the caller's names bound (its declared params)."""
-        from .runtime import action_frame
         frame = action_frame(game, f["me"], self.action)
         frame["env"] = f["env"]
         game.push(frame)
@@ -479,3 +478,12 @@ def shown(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(shown(v) for v in value)
     return str(value)
+
+
+def action_frame(game: Any, player: str, action: str) -> dict:
+    """The frame that runs a faction's chosen action, counting it if it is once per turn."""
+    a = game.faction(player).actions[action]
+    if a.once_per_turn:
+        used = game.player(player).used
+        used[f"action:{action}"] = used.get(f"action:{action}", 0) + 1
+    return block_frame(a.code, player, {}, action, a.rule)

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 import drawsvg as draw
 
 from ..board import path_ends
-from ..game import Game, clearing_loc, path_loc, piece_loc
+from ..game import Game
+from ..locations import clearing_loc, piece_loc
 from .panel import draw_panel, panel_height
 
 BOARD_W, BOARD_H = 1000, 800
