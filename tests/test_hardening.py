@@ -10,7 +10,8 @@ import engine  # noqa: F401  (registers the frame handlers)
 from engine.content import make_rules
 from engine.errors import DataError, RootlawError, RuleLoopError
 from engine.factions import load_faction
-from engine.game import TURN_DECISIONS, Options
+from engine.game import Options
+from engine.loop import TURN_DECISIONS
 from engine.invariants import violations
 from engine.language.limits import MAX_REPEAT, MAX_TEXT
 from engine.setup import new_game

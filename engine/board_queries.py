@@ -1,0 +1,90 @@
+"""Questions about the board that the core rules and the language both ask: what stands where,
+who rules a clearing (Law 2.5), which clearings are adjacent (Law 2.2.1), free building slots.
+
+A part of `Game`; it reads the state `s` and the fixed `rules`, and runs the factions'
+modifiers (`modify`) where an ability may change the answer.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .locations import clearing_loc
+
+if TYPE_CHECKING:
+    from .game import Rules
+    from .state import State
+
+
+class BoardQueries:
+    __slots__ = ()
+    s: "State"
+    rules: "Rules"
+    def pieces_at(self, loc: str) -> list[int]:
+        return self.s.at.get(loc, [])
+
+    def suit(self, clearing: int) -> str:
+        return self.s.suits[clearing]
+
+    def clearings(self) -> tuple[int, ...]:
+        return tuple(self.rules.map.clearings)
+
+    def clearing_of(self, piece: int) -> int | None:
+        """The clearing a piece stands in, following pieces held on other pieces."""
+        loc = self.s.pieces[piece][2]
+        while loc[0] == "x":
+            loc = self.s.pieces[int(loc[1:])][2]
+        return int(loc[1:]) if loc[0] == "c" else None
+
+    def count(self, faction: str | None, clearing: int, categories: tuple[str, ...] = ("warrior",),
+              kind: str | None = None) -> int:
+        """Pieces standing directly in a clearing (held pieces are not there, CA.2.7.II-style)."""
+        n = 0
+        pieces, defs = self.s.pieces, self.rules.piece_defs
+        for pid in self.s.at.get(f"c{clearing}", ()):
+            f, k, _ = pieces[pid]
+            if (faction is None or f == faction) and (kind is None or k == kind) \
+                    and defs[(f, k)].category in categories:
+                n += 1
+        return n
+
+    def factions_present(self, clearing: int) -> list[str]:
+        """Factions with any piece directly in the clearing, in seat order."""
+        here = {self.s.pieces[pid][0] for pid in self.s.at.get(clearing_loc(clearing), ())}
+        return [f for f in self.s.seats if f in here]
+
+    def rule_weights(self, clearing: int) -> dict[str, int]:
+        """Warriors plus buildings standing in the clearing, per faction (Law 2.5)."""
+        weights: dict[str, int] = {}
+        pieces, ruling = self.s.pieces, self.rules.ruling
+        for pid in self.s.at.get(f"c{clearing}", ()):
+            f, k, _ = pieces[pid]
+            if (f, k) in ruling:
+                weights[f] = weights.get(f, 0) + 1
+        return weights
+
+    def ruler(self, clearing: int) -> str | None:
+        """Law 2.5: most warriors plus buildings; a tie rules nobody."""
+        weights = self.rule_weights(clearing)
+        if not weights:
+            return None
+        best = max(weights.values())
+        leaders = [f for f in self.s.seats if weights.get(f) == best]
+        ruler = leaders[0] if len(leaders) == 1 and best > 0 else None
+        return self.modify("ruler", ruler, clearing=clearing, weights=weights)
+
+    def rules_clearing(self, faction: str, clearing: int) -> bool:
+        return self.ruler(clearing) == faction
+
+    def adjacent(self, clearing: int, faction: str | None = None) -> tuple[int, ...]:
+        """Law 2.2.1: clearings joined by an open path; abilities may add links (rivers...)."""
+        closed = self.s.closed_paths
+        if not closed and (faction is None or "adjacency" not in self.rules.modifiers):
+            return self.rules.neighbours[clearing]  # the usual case, worked out once per game
+        out = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
+        if faction is not None:
+            out = self.modify("adjacency", out, clearing=clearing, faction=faction)
+        return tuple(sorted(set(out)))
+
+    def free_slots(self, clearing: int) -> int:
+        used = self.count(None, clearing, ("building",)) + self.s.ruins.get(clearing, 0)
+        return self.rules.map.clearings[clearing].slots - used
