@@ -29,10 +29,12 @@ def check(game: Any) -> None:
     s = game.s
     if not listeners or s.ended:
         return
+    frames = [frame for listener in listeners for frame in listener(game, INVARIANT_EVENT, {})]
+    if not frames:
+        return  # the usual case: every invariant holds
     queued = [f for frame in s.stack for f in (frame, *frame.get("pending", ()))]
     running = {(f.get("ability"), f.get("me")) for f in queued if f.get("op") == "block"}
-    frames = [frame for listener in listeners for frame in listener(game, INVARIANT_EVENT, {})
-              if (frame["ability"], frame["me"]) not in running]
+    frames = [frame for frame in frames if (frame["ability"], frame["me"]) not in running]
     if not frames:
         return
     s.decision = None

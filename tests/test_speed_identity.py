@@ -42,7 +42,7 @@ def test_games_are_the_same_with_and_without_the_generated_forms(monkeypatch):
     its closures the same seeded game is played, decision for decision."""
     factions = ["cabale", "colombes", "neiges", "arachneen"]
     fast_game = _play(factions, 1)
-    monkeypatch.setattr("engine.language.compiler.fast", lambda node, slow, *rest: slow)
+    monkeypatch.setattr("engine.language.compiler.fast", lambda node, slow, *rest, **options: slow)
     assert _play(factions, 1) == fast_game
 
 
@@ -132,8 +132,8 @@ def test_generated_expressions_answer_like_the_closures(text, monkeypatch):
     from engine.language import codegen, compiler
     made: list = []
 
-    def keep(node, slow, *rest):
-        made.append((codegen.fast(node, slow, *rest), slow))
+    def keep(node, slow, *rest, **options):
+        made.append((codegen.fast(node, slow, *rest, **options), slow))
         return made[-1][0]
     monkeypatch.setattr(compiler, "fast", keep)
     game = _mid_game()

@@ -47,13 +47,16 @@ def _member(item: Any, items: Any) -> bool:
     return item in items
 
 
-def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str]) -> Fn:
+def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
+         exists: bool = False) -> Fn:
     """The generated form of `node`, falling back on `slow` (its closure) for any failure; `slow`
     itself when the tree uses something the generator does not handle. `outer(name)` says
-    whether a name is bound around the expression (read from the context's names)."""
+    whether a name is bound around the expression (read from the context's names). With
+    `exists`, `node` is a filter and the form says whether it keeps any item, stopping at the
+    first (a menu asks only that)."""
     gen = _Generator(outer, variables, words)
     try:
-        body = gen.expr(node)
+        body = gen.any_kept(node) if exists else gen.expr(node)
     except _Unsupported:
         return slow
     source = ("def fast(ctx):\n"
@@ -138,6 +141,14 @@ class _Generator:
             return out
         raise _Unsupported
 
+    def any_kept(self, node: Tree) -> str:
+        """Whether a filter keeps any item, stopping at the first one it keeps."""
+        source = self.expr(node.children[1])
+        var = self.bind(str(node.children[0]))
+        cond = self.expr(node.children[2])
+        self.local.pop()
+        return f"any({cond} for {var} in _items({source}))"
+
     def bind(self, name: str) -> str:
         if not _NAME.match(name):
             raise _Unsupported
@@ -158,6 +169,8 @@ class _Generator:
             return f"vars_of(ctx).get({name!r})"
         if name in CONSTANTS or name in self.words:
             return repr(name)
+        if name == "me":
+            return "ctx.me"  # VALUES["me"] without the call: the commonest name of all
         if name in VALUES:
             return f"V[{name!r}](ctx)"
         raise _Unsupported  # an unknown name: the closures already reported it
@@ -171,11 +184,7 @@ class _Generator:
         if name == "exists" and len(nodes) == 1 and isinstance(nodes[0], Tree):
             inner = nodes[0]
             if inner.data == "filter":
-                source = self.expr(inner.children[1])
-                var = self.bind(str(inner.children[0]))
-                cond = self.expr(inner.children[2])
-                self.local.pop()
-                return f"any({cond} for {var} in _items({source}))"
+                return self.any_kept(inner)
             called = FUNCTIONS.get(str(inner.children[0])) if inner.data == "call" else None
             if called is not None and called.any_fn is not None:
                 return self.invoke(inner, called.any_fn)

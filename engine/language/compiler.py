@@ -438,8 +438,13 @@ class Compiler:
         if node.data != "filter" or not _pure(node.children[2]):
             whole = self._expr(node, src, scope)
             return whole, lambda ctx: bool(st.as_list(whole(ctx)))
+        before = len(self.vocab.problems)
         parts = self._filter_parts(node, src, scope)
-        return _filtered(*parts, src, node.children[0]), _any_match(*parts, src, node.children[0])
+        whole, any_match = _filtered(*parts, src, node.children[0]), _any_match(*parts, src, node.children[0])
+        if len(self.vocab.problems) != before or not _pure(node):
+            return whole, any_match
+        generate = (scope.__contains__, self.vocab.variables, self.vocab.pieces | self.vocab.words)
+        return fast(node, whole, *generate), fast(node, any_match, *generate, exists=True)
 
     def _filter_parts(self, node: Tree, src: Source, scope: "_Scope") -> tuple[str, Fn, Fn]:
         c = node.children
