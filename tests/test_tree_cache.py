@@ -70,3 +70,21 @@ def test_a_damaged_or_foreign_file_is_ignored(cache_dir):
     (cache_dir / "syntax-trees.json").write_text("[not json", encoding="utf-8")
     tree_cache._loaded.cache_clear()
     assert tree_cache.lookup(key) is None
+
+
+def test_a_start_with_every_text_remembered_never_runs_the_parser(cache_dir, monkeypatch):
+    """Including the `{expression}` inside a `say` text: parsing (and loading the parser's
+    tables) is the slow part of a start that the tree cache is there to skip."""
+    from lark import Lark
+
+    from engine.content import find_faction
+
+    find_faction("cabale")  # parses and remembers every text, its say texts' `{...}` too
+    tree_cache._store()
+    tree_cache._loaded.cache_clear()
+    tree_cache._pending.clear()
+
+    def no_parse(self, text, *args, **kwargs):
+        raise AssertionError(f"parsed although every text is in the tree cache: {text[:60]}")
+    monkeypatch.setattr(Lark, "parse", no_parse)
+    assert find_faction("cabale").actions

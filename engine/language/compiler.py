@@ -22,7 +22,7 @@ from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .codegen import fast
 from .context import Ctx, LanguageError
 from .hooks import EVENT_LISTS
-from .parser import SyntaxProblem, parse, parser, position
+from .parser import SyntaxProblem, parse, parse_source, position
 
 Fn = Callable[[Ctx], Any]
 
@@ -275,7 +275,7 @@ class Compiler:
             sub = _Inside(src.doc, src.path, inner, src.ability, len("%expression "),
                           outer=src, at=tok, start=1 + open_at + 1)
             try:
-                tree = parser().parse("%expression " + inner)
+                tree = parse_source("%expression " + inner)
             except Exception:  # noqa: BLE001 - any Lark error is a syntax problem in the string
                 self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
                                                        f"syntax error in '{{{inner}}}' of a 'say' text",
@@ -449,7 +449,7 @@ class Compiler:
     def _filter_parts(self, node: Tree, src: Source, scope: "_Scope") -> tuple[str, Fn, Fn]:
         c = node.children
         name = str(c[0])
-        return name, self._root(c[1], src, scope), self._root(c[2], src, scope.bind(name, _element_fields(c[1])))
+        return name, self._expr(c[1], src, scope), self._expr(c[2], src, scope.bind(name, _element_fields(c[1])))
 
     def _name(self, tok: Token, src: Source, scope: "_Scope") -> Fn:
         name = str(tok)

@@ -62,15 +62,10 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
         raise SyntaxProblem(Problem(doc.source, line, col,
                                     f"the {kind} is {len(text):,} characters long (at most {MAX_TEXT:,})",
                                     "split it up into actions or abilities"))
-    source = f"%{kind} " + text
-    key = tree_cache.key(grammar_text(), source)
-    tree = tree_cache.lookup(key)
-    if tree is None:
-        try:
-            tree = parser().parse(source)
-        except UnexpectedInput as err:
-            raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
-        tree_cache.remember(key, tree)
+    try:
+        tree = parse_source(f"%{kind} " + text)
+    except UnexpectedInput as err:
+        raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
     deep = _too_deep(tree)
     if deep is not None:
         line, col = deep.meta.line, deep.meta.column
@@ -81,6 +76,18 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
                                     f"the {kind} is nested too deeply (more than {MAX_DEPTH} levels)",
                                     "split it up, for example with 'let' or a separate action"))
     return tree.children[0].children[-1] if kind == "expression" else tree.children[0].children[0]
+
+
+def parse_source(source: str) -> Tree:
+    """The syntax tree of a whole source text ("%effect ..." or "%expression ..."), from the tree
+    cache when it parsed before: a start that finds every text there never loads the parser.
+    Raises Lark's error for a text that does not parse (such a text is never cached)."""
+    key = tree_cache.key(grammar_text(), source)
+    tree = tree_cache.lookup(key)
+    if tree is None:
+        tree = parser().parse(source)
+        tree_cache.remember(key, tree)
+    return tree
 
 
 def _too_deep(tree: Tree) -> Tree | None:
