@@ -164,23 +164,24 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         fns = self.rules.modifiers.get(hook)
         if not fns:
             return value
+        running = self._modifying  # as deep before each modifier as before the first
+        if len(running) >= MODIFIER_DEPTH:
+            names = sorted(set(running))
+            running.clear()
+            raise RuleLoopError(f"modifiers call each other without end ({MODIFIER_DEPTH} deep); "
+                                f"the loop involves: {', '.join(names)}")
         for fn in fns:
-            if len(self._modifying) >= MODIFIER_DEPTH:
-                names = sorted(set(self._modifying))
-                self._modifying.clear()
-                raise RuleLoopError(f"modifiers call each other without end ({MODIFIER_DEPTH} deep); "
-                                    f"the loop involves: {', '.join(names)}")
-            self._modifying.append(getattr(fn, "ability", hook))
+            running.append(getattr(fn, "ability", hook))
             try:
                 value = fn(self, value, context)
             except RecursionError:
-                names = sorted(set(self._modifying))
-                self._modifying.clear()
+                names = sorted(set(running))
+                running.clear()
                 raise RuleLoopError(f"modifiers call each other without end; "
                                     f"the loop involves: {', '.join(names)}") from None
             finally:
-                if self._modifying:
-                    self._modifying.pop()
+                if running:
+                    running.pop()
         return value
 
     def emit(self, event: str, **payload: Any) -> None:
