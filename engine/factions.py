@@ -123,7 +123,7 @@ def build_faction(doc: Document) -> FactionDef:
         when = comp.expression(doc, ("actions", aid, "if"), spec["if"], aid, params) if "if" in spec else None
         code = comp.effect(doc, ("actions", aid, "do"), spec["do"], aid, params)
         actions[aid] = ActionDef(aid, str(spec.get("rule", "")), dict(spec.get("names", {})), when, code,
-                                 spec.get("once_per_turn", False), spec.get("free", False))
+                                 spec.get("once_per_turn", False), spec.get("free", False), params)
     triggers, modifiers = [], []
     for i, spec in enumerate(d.get("abilities", ())):
         if "if" in spec and _never_true(spec["if"]):

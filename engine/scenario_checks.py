@@ -97,6 +97,13 @@ class Names:
                 known = sorted(set(actions) | {"move", "battle", "craft"})
                 self.add(path + ("action",), f"'{run['action']}' is neither a core action nor an action of {player}",
                          f"known: {', '.join(known)}")
+            elif run["action"] not in HANDLERS:
+                params = actions[run["action"]].params
+                for key in run.get("with") or {}:
+                    if key not in params:
+                        self.add(path + ("with", key), f"action '{run['action']}' of {player} has no parameter '{key}'",
+                                 f"its parameters: {', '.join(params)}" if params else "it takes no parameters",
+                                 at_key=True)
         for key, value in (run.get("with") or {}).items():
             where = path + ("with", key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:

@@ -28,6 +28,8 @@ BROKEN = [
      "3:22", "faction 'cats' is not seated"),
     ("discard_to: -1", BASE + "run: {action: discard_to, with: {limit: -1}}\n",
      "2:41", "limit cannot be negative"),
+    ("with names no parameter of a faction action", BASE + "run: {action: recruit, with: {clearing: 3}}\n",
+     "2:31", "action 'recruit' of militia_a has no parameter 'clearing'"),
     ("seed: 5.0", BASE + "seed: 5.0\nrun: {action: move}\n", "2:7", "5.0 is not a whole number"),
     ("a count past the supply", BASE + "board: {1: [militia_a warrior x999999999999]}\nrun: {action: move}\n",
      "2:13", "has only 20 warrior left in its supply"),

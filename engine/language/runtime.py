@@ -27,6 +27,7 @@ class ActionDef:
     code: str
     once_per_turn: bool = False
     free: bool = False  # taken beside a menu's limit: it neither counts nor needs a free slot
+    params: tuple[str, ...] = ()  # names its caller binds (`do action` or a scenario's `with`)
 
 
 @handler("block")
