@@ -91,17 +91,16 @@ class MctsBot:
         rounds = max(1, math.ceil(math.log2(len(options))))
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         for r in range(rounds):
-            if deadline is None:
-                samples = max(1, self.iterations // (rounds * len(options)))
-            else:
-                samples, stop = 0, time.monotonic() + (deadline - time.monotonic()) / (rounds - r)
-            while (samples > 0) if deadline is None else (time.monotonic() < stop or samples == 0):
+            samples = max(1, self.iterations // (rounds * len(options)))
+            stop = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (rounds - r)
+            done = 0
+            while done < samples if stop is None else (done == 0 or time.monotonic() < stop):
                 future = self.rng.next64()
                 for option in options:
                     trial = hide_chance(game.clone(), future)
                     trial.answer(option)
                     self._iterate(trial, nodes[_key(option)], Rng(future))
-                samples -= 1
+                done += 1
             # stable sort: the greedy order breaks ties
             options.sort(key=lambda o: -_mean(nodes[_key(o)]))
             if r < rounds - 1:
