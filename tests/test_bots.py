@@ -5,7 +5,8 @@ import pytest
 
 from engine.bots import GreedyBot, MctsBot, bot_names, make_bot
 from engine.bots.chance import hide_chance
-from engine.bots.evaluation import WEIGHTS, material, reward, rulers, value
+from engine.bots.cycles import Cycles
+from engine.bots.evaluation import SEARCH_WEIGHTS, WEIGHTS, material, reward, rulers, value
 from engine.bots.greedy import option_values
 from engine.cli import main
 from engine.errors import RootlawError
@@ -124,3 +125,36 @@ def test_ruling_clearings_is_worth_something():
     base = material(game, me, ruled=[])
     assert material(game, me, ruled=[me, other, me]) == pytest.approx(base + 2 * WEIGHTS["rule"])
     assert material(game, me) == pytest.approx(base + WEIGHTS["rule"] * rulers(game).count(me))
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(2, samples=1), MctsBot(2, iterations=4, rollout=4)], ids=["greedy", "mcts"])
+def test_a_bot_does_not_answer_the_same_way_twice_in_the_same_position(bot):
+    game = start()
+    decision = game.pending()
+    first = bot.choose(game, decision)
+    again = bot.choose(game, decision)  # the same position again: the first answer went round in a circle
+    assert again != first and again in decision["options"]
+
+
+def test_a_position_met_again_offers_only_the_answers_not_yet_given():
+    game = start()
+    decision = game.pending()
+    cycles = Cycles()
+    key, fresh = cycles.fresh(game, decision)
+    assert fresh == list(decision["options"])
+    cycles.note(key, decision["options"][0])
+    assert cycles.fresh(game, decision)[1] == list(decision["options"][1:])
+    for option in decision["options"][1:]:
+        cycles.note(key, option)
+    assert cycles.fresh(game, decision)[1] == list(decision["options"])  # all given: all offered again
+    game.answer(decision["options"][0])
+    assert cycles.fresh(game, game.pending())[1] == list(game.pending()["options"])
+
+
+def test_the_search_counts_cards_kept_in_piles_and_greedy_does_not():
+    game = start()
+    me = game.s.seats[0]
+    base_search, base_greedy = value(game, me, SEARCH_WEIGHTS), value(game, me)
+    game.s.players[me].piles["kept"] = [1, 2]
+    assert value(game, me, SEARCH_WEIGHTS) == pytest.approx(base_search + 2 * SEARCH_WEIGHTS["pile"])
+    assert SEARCH_WEIGHTS["pile"] > 0 and value(game, me) == pytest.approx(base_greedy)

@@ -6,7 +6,9 @@ a cap is reached) be played by a seeded random completion, and keeps the option 
 position is worth most to it. Without that completion, the first choice of an action (which
 clearing, which card) would change nothing measurable and every option would look alike.
 Every option is tried against the same re-randomised dice and draw pile (see `chance`), never
-the real ones. Ties go to a random option among the best; a lone option is taken at once.
+the real ones. Ties go to a random option among the best; a lone option is taken at once,
+and an answer that led back to a position already decided in this turn is not given again
+(see `cycles`).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 from ..game import Game
 from ..rng import Rng
 from .chance import hide_chance
+from .cycles import Cycles
 from .evaluation import value
 
 FOLLOW = 10  # at most this many decisions played on after the option before the position is judged
@@ -54,13 +57,19 @@ class GreedyBot:
         self.rng = Rng(seed)
         self.follow = follow
         self.samples = samples
+        self.cycles = Cycles()
 
     def choose(self, game: Game, decision: dict) -> Any:
-        options = decision["options"]
+        if len(decision["options"]) == 1:
+            return decision["options"][0]
+        key, options = self.cycles.fresh(game, decision)
         if len(options) == 1:
-            return options[0]
-        futures = [self.rng.next64() for _ in range(self.samples)]
-        values = option_values(game, decision, futures, self.follow)
-        top = max(values)
-        best = [o for o, v in zip(options, values) if v >= top - 1e-9]
-        return best[self.rng.below(len(best))]
+            choice = options[0]
+        else:
+            futures = [self.rng.next64() for _ in range(self.samples)]
+            values = option_values(game, {**decision, "options": tuple(options)}, futures, self.follow)
+            top = max(values)
+            best = [o for o, v in zip(options, values) if v >= top - 1e-9]
+            choice = best[self.rng.below(len(best))]
+        self.cycles.note(key, choice)
+        return choice
