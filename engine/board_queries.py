@@ -19,6 +19,7 @@ class BoardQueries:
     __slots__ = ()
     s: "State"
     rules: "Rules"
+
     def pieces_at(self, loc: str) -> list[int]:
         return self.s.at.get(loc, [])
 

@@ -21,6 +21,7 @@ class PieceOperations:
     s: "State"
     rules: "Rules"
     changed: bool
+
     def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
         """Place one piece from the faction's supply; None when the supply is empty (Law 1.5.4)."""
         player = self.s.players[faction]

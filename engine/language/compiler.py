@@ -320,10 +320,15 @@ class Compiler:
         """A whole expression: its closures, and over them the generated fast form
         (engine/language/codegen.py) when it compiled cleanly and rolls no dice."""
         before = len(self.vocab.problems)
-        slow = self._expr(node, src, scope)
+        return self._generated(node, self._expr(node, src, scope), scope, before)
+
+    def _generated(self, node: Any, slow: Fn, scope: "_Scope", before: int, exists: bool = False) -> Fn:
+        """`slow`, or its generated form when `node` compiled with no problem since `before`
+        and rolls no dice (`exists`: the form of "does the filter keep anything?")."""
         if len(self.vocab.problems) != before or not _pure(node):
             return slow
-        return fast(node, slow, scope.__contains__, self.vocab.variables, self.vocab.pieces | self.vocab.words)
+        return fast(node, slow, scope.__contains__, self.vocab.variables, self.vocab.pieces | self.vocab.words,
+                    exists=exists)
 
     def _word(self, tok: Token, src: Source) -> str:
         """A card pile named after draw ... into, spend ... from, put ... onto, discard ... from."""
@@ -441,10 +446,8 @@ class Compiler:
         before = len(self.vocab.problems)
         parts = self._filter_parts(node, src, scope)
         whole, any_match = _filtered(*parts, src, node.children[0]), _any_match(*parts, src, node.children[0])
-        if len(self.vocab.problems) != before or not _pure(node):
-            return whole, any_match
-        generate = (scope.__contains__, self.vocab.variables, self.vocab.pieces | self.vocab.words)
-        return fast(node, whole, *generate), fast(node, any_match, *generate, exists=True)
+        return (self._generated(node, whole, scope, before),
+                self._generated(node, any_match, scope, before, exists=True))
 
     def _filter_parts(self, node: Tree, src: Source, scope: "_Scope") -> tuple[str, Fn, Fn]:
         c = node.children
