@@ -21,8 +21,7 @@ from typing import Callable, Iterator
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
 
-from compare import MIXES  # noqa: E402  (the same two mixes as the side-by-side comparison)
-
+from benchmarks.compare import MIXES  # noqa: E402  (the same two mixes as the side-by-side comparison)
 from engine import actions  # noqa: E402
 from engine.agents import RandomAgent  # noqa: E402
 from engine.record import Setup  # noqa: E402
@@ -55,6 +54,36 @@ def with_menus(menus: Callable, run: Callable[[], tuple]) -> tuple:
         actions.menu_options = real
 
 
+def ceiling(factions: list[str], seeds: list[int], rounds: int, reps: int, show: Callable = print) -> tuple[list[float], bool]:
+    """The usual/free CPU-time ratio of each repetition, and whether every run ended every game
+    with the same hash (and the free runs asked for exactly the menus recorded)."""
+    recorded: list[list[str]] = []
+    real = actions.menu_options
+
+    def record(*call: object) -> list[str]:
+        recorded.append(real(*call))
+        return recorded[-1]
+
+    _, _, expected = with_menus(record, lambda: play(factions, seeds, rounds))
+    show(f"  {len(recorded)} menus recorded")
+    ratios, same = [], True
+    for rep in range(reps):
+        runs = {}
+        for side in (("usual", "free") if rep % 2 == 0 else ("free", "usual")):
+            if side == "usual":
+                runs[side] = play(factions, seeds, rounds)
+            else:
+                replay: Iterator[list[str]] = iter(recorded)
+                runs[side] = with_menus(lambda *call: next(replay), lambda: play(factions, seeds, rounds))
+                same = same and next(replay, None) is None  # every recorded menu was asked for again
+        decisions = runs["usual"][0]
+        ratios.append(runs["usual"][1] / runs["free"][1])
+        same = same and runs["usual"][2] == runs["free"][2] == expected
+        show(f"  rep {rep + 1}: usual {decisions / runs['usual'][1]:8,.0f}  free menus "
+             f"{decisions / runs['free'][1]:8,.0f} decisions per CPU s  ratio {ratios[-1]:.2f}")
+    return ratios, same
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mix", choices=[*MIXES, "both"], default="both")
@@ -63,37 +92,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=30, help="round limit (default 30)")
     args = parser.parse_args(argv)
     seeds = list(range(args.seeds))
-    same = True
+    all_same = True
     for name in list(MIXES) if args.mix == "both" else [args.mix]:
         factions = [str(REPO / f) if f.endswith(".yaml") else f for f in MIXES[name]]
-        recorded: list[list[str]] = []
-        real = actions.menu_options
-
-        def record(*call: object) -> list[str]:
-            recorded.append(real(*call))
-            return recorded[-1]
-
-        _, _, expected = with_menus(record, lambda: play(factions, seeds, args.rounds))
         print(f"mix ({name}): {', '.join(Path(f).stem for f in factions)} on Autumn, "
-              f"seeds {seeds[0]}..{seeds[-1]}, round limit {args.rounds}, {len(recorded)} menus")
-        ratios = []
-        for rep in range(args.reps):
-            runs = {}
-            for side in (("usual", "free") if rep % 2 == 0 else ("free", "usual")):
-                if side == "usual":
-                    runs[side] = play(factions, seeds, args.rounds)
-                else:
-                    replay: Iterator[list[str]] = iter(recorded)
-                    runs[side] = with_menus(lambda *call: next(replay), lambda: play(factions, seeds, args.rounds))
-            decisions = runs["usual"][0]
-            ratios.append(runs["usual"][1] / runs["free"][1])
-            same = same and runs["usual"][2] == runs["free"][2] == expected
-            print(f"  rep {rep + 1}: usual {decisions / runs['usual'][1]:8,.0f}  free menus "
-                  f"{decisions / runs['free'][1]:8,.0f} decisions per CPU s  ratio {ratios[-1]:.2f}")
+              f"seeds {seeds[0]}..{seeds[-1]}, round limit {args.rounds}")
+        ratios, same = ceiling(factions, seeds, args.rounds, args.reps)
+        all_same = all_same and same
         print(f"  ceiling of faster legality: {statistics.median(ratios):.2f}x "
               f"(min {min(ratios):.2f}, max {max(ratios):.2f}); final hashes "
               f"{'identical' if same else 'DIFFER'}")
-    return 0 if same else 1
+    return 0 if all_same else 1
 
 
 if __name__ == "__main__":
