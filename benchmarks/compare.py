@@ -8,7 +8,9 @@ Each repetition runs one fresh process per side, alternating which side goes fir
 sides share the machine's load. Every process plays the same seeded random games and reports
 its decisions (only decisions with two or more options exist: one-option decisions answer
 themselves), its play time (wall clock, and the process's CPU time, which other programs on a
-shared machine disturb far less) and each game's final state hash.
+shared machine disturb far less) and each game's final state hash. Before the timed games each
+process plays one untimed game (seed 999999), so one-time costs left to the first game (such as
+compiling an expression's generated Python on its first use) are not counted as play.
 
 Mixes: (a) Autumn with alliance, arachneen and the test militias a and b; (b) Autumn with
 cabale, colombes, neiges and arachneen. A revision that cannot load a mix's factions reports
@@ -38,6 +40,7 @@ import json, sys, time
 from engine.agents import RandomAgent
 from engine.record import Setup
 cfg = json.loads(sys.argv[1])
+WARM_UP = 999_999
 try:
     base = Setup(map="autumn", factions=cfg["factions"], seed=0, round_limit=cfg["rounds"])
     rules = base.rules()
@@ -45,14 +48,18 @@ except Exception as exc:
     print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}))
     sys.exit(0)
 decisions, seconds, cpu, hashes = 0, 0.0, 0.0, []
-for seed in cfg["seeds"]:
+for timed, seed in [(False, WARM_UP)] + [(True, seed) for seed in cfg["seeds"]]:
     setup = Setup(map="autumn", factions=cfg["factions"], seed=seed, round_limit=cfg["rounds"])
     start, start_cpu = time.perf_counter(), time.process_time()
     game = setup.start(rules)
     agent = RandomAgent(10_000 + seed)
+    n = 0
     while game.pending() is not None:
         game.answer(agent.choose(game, game.pending()))
-        decisions += 1
+        n += 1
+    if not timed:
+        continue
+    decisions += n
     seconds += time.perf_counter() - start
     cpu += time.process_time() - start_cpu
     hashes.append(game.s.digest())
