@@ -108,6 +108,19 @@ def test_a_two_megabyte_expression_is_refused_before_parsing():
     assert f"at most {MAX_TEXT:,}" in str(err.value)
 
 
+def test_a_sum_of_thousands_of_terms_is_worked_out_by_the_closures():
+    """Its generated Python would nest deeper than Python's compiler allows; the closures take it."""
+    game = start(probe('  - do: "let n = 1' + " + 0" * 3000 + '; place (n) warrior in 1"'))
+    assert supply_and_board(game) == (19, 1)
+
+
+def test_five_hundred_minus_signs_are_an_error_at_their_position():
+    with pytest.raises(DataError) as err:
+        probe('  - do: "let x = ' + "-" * 500 + '1"')
+    problem = err.value.problems[0]
+    assert "nested too deeply" in problem.message and problem.line == 9
+
+
 # --- 7.5 recursion and loops end with an error naming the abilities --------------------------
 def _ability(hook: str, value: str) -> str:
     return f"abilities:\n  - id: mirror\n    kind: modifier\n    hook: {hook}\n    value: \"{value}\""

@@ -77,6 +77,7 @@ def _vars_of(ctx: Ctx) -> dict:
 
 # A stand-in with the generated function's globals and no closure, so its code can be swapped
 _STAND_IN = compile("def fast(ctx):\n    return compile_now(ctx)\n", "<rootlaw expression>", "exec")
+_HAND_OVER = compile("def fast(ctx):\n    return slow(ctx)\n", "<rootlaw expression>", "exec")
 
 
 def _compiled_on_first_call(source: str, namespace: dict) -> Fn:
@@ -90,7 +91,11 @@ def _compiled_on_first_call(source: str, namespace: dict) -> Fn:
     stand_in = namespace["fast"]
 
     def compile_now(ctx: Ctx) -> Any:
-        exec(compile(source, "<rootlaw expression>", "exec"), namespace)  # noqa: S102 - text built from checked tokens
+        try:
+            code = compile(source, "<rootlaw expression>", "exec")
+        except (SyntaxError, RecursionError, MemoryError):  # nests deeper than Python's compiler
+            code = _HAND_OVER  # (a sum of thousands of terms): the closures alone evaluate it
+        exec(code, namespace)  # noqa: S102 - text built from checked tokens
         stand_in.__code__ = namespace["fast"].__code__
         return stand_in(ctx)
     namespace["compile_now"] = compile_now

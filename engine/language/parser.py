@@ -86,7 +86,8 @@ def parse_source(source: str) -> Tree:
     tree = tree_cache.lookup(key)
     if tree is None:
         tree = parser().parse(source)
-        tree_cache.remember(key, tree)
+        if _too_deep(tree) is None:  # a tree refused for its depth is never kept (nor walked by recursion)
+            tree_cache.remember(key, tree)
     return tree
 
 

@@ -48,7 +48,7 @@ def lookup(k: str) -> Tree | None:
         return None
     try:
         return _decode(encoded)
-    except (TypeError, ValueError, IndexError):  # a damaged entry: parse afresh
+    except (TypeError, ValueError, IndexError, RecursionError):  # a damaged entry: parse afresh
         return None
 
 
@@ -81,7 +81,7 @@ def _loaded() -> dict[str, Any]:
             if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size > _MAX_BYTES:
                 return {}
             data = json.loads(handle.read(_MAX_BYTES + 1))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
