@@ -122,13 +122,18 @@ def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int
     return same
 
 
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Which mixes, how many seeded games and repetitions (shared with free_menus.py)."""
+    parser.add_argument("--mix", choices=[*MIXES, "both"], default="both")
+    parser.add_argument("--seeds", type=int, default=8, help="games per run (seeds 0..N-1, default 8)")
+    parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions (default 3)")
+    parser.add_argument("--rounds", type=int, default=30, help="round limit (default 30)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", help="the older revision (any git revision name)")
-    parser.add_argument("--mix", choices=[*MIXES, "both"], default="both")
-    parser.add_argument("--seeds", type=int, default=8, help="games per process (seeds 0..N-1, default 8)")
-    parser.add_argument("--reps", type=int, default=3, help="paired repetitions (default 3)")
-    parser.add_argument("--rounds", type=int, default=30, help="round limit (default 30)")
+    add_game_options(parser)
     args = parser.parse_args(argv)
     seeds = list(range(args.seeds))
     with tempfile.TemporaryDirectory(prefix="rootlaw-compare-") as tmp:

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
 
-from benchmarks.compare import MIXES  # noqa: E402  (the same two mixes as the side-by-side comparison)
+from benchmarks.compare import MIXES, add_game_options  # noqa: E402  (the same mixes and options as compare.py)
 from engine import actions  # noqa: E402
 from engine.agents import RandomAgent  # noqa: E402
 from engine.record import Setup  # noqa: E402
@@ -86,10 +86,7 @@ def ceiling(factions: list[str], seeds: list[int], rounds: int, reps: int, show:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mix", choices=[*MIXES, "both"], default="both")
-    parser.add_argument("--seeds", type=int, default=8, help="games per run (seeds 0..N-1, default 8)")
-    parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions (default 3)")
-    parser.add_argument("--rounds", type=int, default=30, help="round limit (default 30)")
+    add_game_options(parser)
     args = parser.parse_args(argv)
     seeds = list(range(args.seeds))
     all_same = True
