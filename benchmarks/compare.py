@@ -75,10 +75,9 @@ def export(rev: str, into: Path) -> Path:
     return into
 
 
-def run_side(tree: Path, factions: list[str], seeds: list[int], rounds: int) -> dict:
+def run_side(tree: Path, mix: str, seeds: list[int], rounds: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
-    resolved = [str(tree / f) if f.endswith(".yaml") else f for f in factions]
-    cfg = json.dumps({"factions": resolved, "seeds": seeds, "rounds": rounds})
+    cfg = json.dumps({"factions": mix_factions(mix, tree), "seeds": seeds, "rounds": rounds})
     done = subprocess.run([sys.executable, "-c", WORKER, cfg], cwd=tree, env=env,
                           capture_output=True, text=True)
     if done.returncode != 0:
@@ -99,7 +98,7 @@ def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int
     sides = list(trees)
     for rep in range(reps):
         order = sides if rep % 2 == 0 else sides[::-1]
-        got = {side: run_side(trees[side], factions, seeds, rounds) for side in order}
+        got = {side: run_side(trees[side], name, seeds, rounds) for side in order}
         for side, result in got.items():
             if "error" in result:
                 print(f"  {side}: cannot play this mix ({result['error']})")
@@ -122,12 +121,19 @@ def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int
     return same
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """Which mixes, how many seeded games and repetitions (shared with free_menus.py)."""
+def add_game_options(parser: argparse.ArgumentParser, reps: bool = True) -> None:
+    """Which mixes, how many seeded games (and repetitions): shared by the benchmarks that play
+    the mixes (free_menus.py, frame_costs.py)."""
     parser.add_argument("--mix", choices=[*MIXES, "both"], default="both")
     parser.add_argument("--seeds", type=int, default=8, help="games per run (seeds 0..N-1, default 8)")
-    parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions (default 3)")
+    if reps:
+        parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions (default 3)")
     parser.add_argument("--rounds", type=int, default=30, help="round limit (default 30)")
+
+
+def mix_factions(name: str, tree: Path = REPO) -> list[str]:
+    """A mix's factions as `Setup` takes them: bundled ids, and test files inside `tree`."""
+    return [str(tree / f) if f.endswith(".yaml") else f for f in MIXES[name]]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
 
-from benchmarks.compare import MIXES, add_game_options  # noqa: E402  (the same mixes and options as compare.py)
+from benchmarks.compare import MIXES, add_game_options, mix_factions  # noqa: E402  (the same mixes and options as compare.py)
 from engine import actions  # noqa: E402
 from engine.agents import RandomAgent  # noqa: E402
 from engine.record import Setup  # noqa: E402
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = list(range(args.seeds))
     all_same = True
     for name in list(MIXES) if args.mix == "both" else [args.mix]:
-        factions = [str(REPO / f) if f.endswith(".yaml") else f for f in MIXES[name]]
+        factions = mix_factions(name)
         print(f"mix ({name}): {', '.join(Path(f).stem for f in factions)} on Autumn, "
               f"seeds {seeds[0]}..{seeds[-1]}, round limit {args.rounds}")
         ratios, same = ceiling(factions, seeds, args.rounds, args.reps)
