@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -16,11 +17,16 @@ def cache_dir(tmp_path, monkeypatch):
     folder.mkdir(mode=0o700)
     monkeypatch.delenv("ROOTLAW_NO_CACHE", raising=False)
     monkeypatch.setenv("ROOTLAW_CACHE_DIR", str(folder))
-    tree_cache._loaded.cache_clear()
-    tree_cache._pending.clear()
+    _new_start()
     yield folder
+    _new_start()
+
+
+def _new_start():
+    """Forget what this process read and parsed, as a new process would."""
     tree_cache._loaded.cache_clear()
-    tree_cache._pending.clear()
+    tree_cache._used.clear()
+    tree_cache._changed.clear()
 
 
 def _doc(text: str):
@@ -40,11 +46,10 @@ def test_a_new_start_reads_the_same_tree_with_its_positions(cache_dir):
     doc = _doc(text)
     parsed = parse(text, "expression", doc, ("when",))
     tree_cache._store()
-    assert (cache_dir / "syntax-trees.json").stat().st_mode & 0o077 == 0
-    tree_cache._loaded.cache_clear()  # a new start reads the file
-    tree_cache._pending.clear()
+    assert (cache_dir / tree_cache.shard("f.yaml")).stat().st_mode & 0o077 == 0
+    _new_start()  # a new start reads the file
     key = tree_cache.key(grammar_text(), "%expression " + text)
-    assert tree_cache.lookup(key) is not None
+    assert tree_cache.lookup(key, tree_cache.shard("f.yaml")) is not None
     again = parse(text, "expression", doc, ("when",))
     assert again == parsed and _shape(again) == _shape(parsed)
 
@@ -54,22 +59,50 @@ def test_a_text_that_fails_is_never_remembered(cache_dir):
     for _ in range(2):
         with pytest.raises(SyntaxProblem, match="f.yaml:2:"):
             parse("count(", "expression", doc, ("when",))
-    assert tree_cache._pending == []
+    assert not tree_cache._changed
 
 
 def test_a_damaged_or_foreign_file_is_ignored(cache_dir):
     text = "1 + 2"
     doc = _doc(text)
     expected = parse(text, "expression", doc, ("when",))
-    key = tree_cache._pending[0]
-    (cache_dir / "syntax-trees.json").write_text(json.dumps({key: ["sum", "oops"]}), encoding="utf-8")
-    tree_cache._loaded.cache_clear()
-    tree_cache._pending.clear()
-    assert tree_cache.lookup(key) is None
+    key = tree_cache.key(grammar_text(), "%expression " + text)
+    where = tree_cache.shard("f.yaml")
+    (cache_dir / where).write_text(json.dumps({key: ["sum", "oops"]}), encoding="utf-8")
+    _new_start()
+    assert tree_cache.lookup(key, where) is None
     assert parse(text, "expression", doc, ("when",)) == expected
-    (cache_dir / "syntax-trees.json").write_text("[not json", encoding="utf-8")
-    tree_cache._loaded.cache_clear()
-    assert tree_cache.lookup(key) is None
+    (cache_dir / where).write_text("[not json", encoding="utf-8")
+    _new_start()
+    assert tree_cache.lookup(key, where) is None
+
+
+def test_each_document_has_its_own_file_and_edited_texts_do_not_pile_up(cache_dir):
+    """A start reads only the files of what it loads; a document's file keeps the trees its
+    last load used."""
+    parse("1 + 2", "expression", load_yaml(text="when: 1 + 2\n", source="a.yaml"), ("when",))
+    parse("3 + 4", "expression", load_yaml(text="when: 3 + 4\n", source="b.yaml"), ("when",))
+    tree_cache._store()
+    _new_start()
+    parse("5 + 6", "expression", load_yaml(text="when: 5 + 6\n", source="a.yaml"), ("when",))  # a.yaml edited
+    assert tree_cache._loaded.cache_info().currsize == 1  # b.yaml's file was not read
+    tree_cache._store()
+    kept = json.loads((cache_dir / tree_cache.shard("a.yaml")).read_text(encoding="utf-8"))
+    assert list(kept) == [tree_cache.key(grammar_text(), "%expression 5 + 6")]
+    assert len(json.loads((cache_dir / tree_cache.shard("b.yaml")).read_text(encoding="utf-8"))) == 1
+
+
+def test_only_the_most_recently_written_document_files_are_kept(cache_dir, monkeypatch):
+    monkeypatch.setattr(tree_cache, "_FILES", 2)
+    for i, name in enumerate(["a.yaml", "b.yaml", "c.yaml"]):
+        parse(f"{i} + 1", "expression", load_yaml(text=f"when: {i} + 1\n", source=name), ("when",))
+        tree_cache._store()
+        os.utime(cache_dir / tree_cache.shard(name), (1000 + i, 1000 + i))
+    _new_start()
+    parse("9 + 1", "expression", load_yaml(text="when: 9 + 1\n", source="d.yaml"), ("when",))
+    tree_cache._store()
+    left = sorted(p.name for p in cache_dir.glob("trees-*.json"))
+    assert left == sorted([tree_cache.shard("c.yaml"), tree_cache.shard("d.yaml")])
 
 
 def test_a_start_with_every_text_remembered_never_runs_the_parser(cache_dir, monkeypatch):
@@ -81,8 +114,7 @@ def test_a_start_with_every_text_remembered_never_runs_the_parser(cache_dir, mon
 
     find_faction("cabale")  # parses and remembers every text, its say texts' `{...}` too
     tree_cache._store()
-    tree_cache._loaded.cache_clear()
-    tree_cache._pending.clear()
+    _new_start()
 
     def no_parse(self, text, *args, **kwargs):
         raise AssertionError(f"parsed although every text is in the tree cache: {text[:60]}")

@@ -275,7 +275,7 @@ class Compiler:
             sub = _Inside(src.doc, src.path, inner, src.ability, len("%expression "),
                           outer=src, at=tok, start=1 + open_at + 1)
             try:
-                tree = parse_source("%expression " + inner)
+                tree = parse_source("%expression " + inner, src.doc.source)
             except Exception:  # noqa: BLE001 - any Lark error is a syntax problem in the string
                 self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
                                                        f"syntax error in '{{{inner}}}' of a 'say' text",

@@ -63,7 +63,7 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
                                     f"the {kind} is {len(text):,} characters long (at most {MAX_TEXT:,})",
                                     "split it up into actions or abilities"))
     try:
-        tree = parse_source(f"%{kind} " + text)
+        tree = parse_source(f"%{kind} " + text, doc.source)
     except UnexpectedInput as err:
         raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
     deep = _too_deep(tree)
@@ -78,16 +78,18 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
     return tree.children[0].children[-1] if kind == "expression" else tree.children[0].children[0]
 
 
-def parse_source(source: str) -> Tree:
-    """The syntax tree of a whole source text ("%effect ..." or "%expression ..."), from the tree
-    cache when it parsed before: a start that finds every text there never loads the parser.
-    Raises Lark's error for a text that does not parse (such a text is never cached)."""
+def parse_source(source: str, document: str) -> Tree:
+    """The syntax tree of a whole source text ("%effect ..." or "%expression ...") written in the
+    file `document`, from the tree cache when it parsed before: a start that finds every text
+    there never loads the parser. Raises Lark's error for a text that does not parse (such a
+    text is never cached)."""
     key = tree_cache.key(grammar_text(), source)
-    tree = tree_cache.lookup(key)
+    where = tree_cache.shard(document)
+    tree = tree_cache.lookup(key, where)
     if tree is None:
         tree = parser().parse(source)
         if _too_deep(tree) is None:  # a tree refused for its depth is never kept (nor walked by recursion)
-            tree_cache.remember(key, tree)
+            tree_cache.remember(key, tree, where)
     return tree
 
 

@@ -6,8 +6,10 @@ that parsed (with all its positions, for error messages) is kept as plain JSON i
 folder of the parser cache (`engine/cache_folder.py`, checked the same way): lists of
 names and numbers, never code or pickled objects, so a damaged or foreign file can at worst
 give a wrong tree of a text whose hash it names, never run anything. A text that fails to parse
-is never remembered, so syntax errors are always found and reported. New trees are written
-once, when the process ends. ROOTLAW_NO_CACHE=1 turns this off; ROOTLAW_CACHE_DIR moves it.
+is never remembered, so syntax errors are always found and reported. Each document's trees
+have a file of their own, so a start reads only the files of what it loads, whatever else was
+cached before. New trees are written once, when the process ends. ROOTLAW_NO_CACHE=1 turns
+this off; ROOTLAW_CACHE_DIR moves it.
 """
 from __future__ import annotations
 
@@ -27,9 +29,9 @@ from lark.tree import Meta
 
 from ..cache_folder import data_cache_folder, is_private, owned
 
-_FILE = "syntax-trees.json"
-_LIMIT = 4000  # trees kept; the oldest go first
-_MAX_BYTES = 20_000_000
+_PREFIX = "trees-"
+_FILES = 400  # document files kept; the least recently written go first
+_MAX_BYTES = 20_000_000  # of one document's file
 _POSITIONS = ("line", "column", "start_pos", "end_line", "end_column", "end_pos")
 _CONTAINER = tuple(f"container_{p}" for p in _POSITIONS)
 _BOTH = _POSITIONS + _CONTAINER
@@ -41,38 +43,50 @@ def key(grammar: str, text: str) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
-def lookup(k: str) -> Tree | None:
-    """The tree parsed earlier for this key, or None."""
-    encoded = _loaded().get(k)
+def shard(source: str) -> str:
+    """The file that keeps the trees of one document (named by its path), so a start reads only
+    the files of the documents it loads, however many others were cached before."""
+    return f"{_PREFIX}{hashlib.sha256(source.encode()).hexdigest()[:32]}.json"
+
+
+def lookup(k: str, where: str) -> Tree | None:
+    """The tree parsed earlier for this key in the document file `where`, or None."""
+    encoded = _loaded(where).get(k)
     if encoded is None:
         return None
     try:
-        return _decode(encoded)
+        tree = _decode(encoded)
     except (TypeError, ValueError, IndexError, RecursionError):  # a damaged entry: parse afresh
         return None
+    _used.setdefault(where, {})[k] = encoded
+    return tree
 
 
-def remember(k: str, tree: Tree) -> None:
-    """Keep a tree that parsed; it is written when the process ends."""
-    known = _loaded()
-    if k in known or data_cache_folder() is None:
+def remember(k: str, tree: Tree, where: str) -> None:
+    """Keep a tree that parsed; its document's file is written when the process ends."""
+    if data_cache_folder() is None:
         return
-    if not _pending:
+    if not _changed:
         atexit.register(_store)
-    known[k] = _encode(tree)
-    _pending.append(k)
+    encoded = _encode(tree)
+    _loaded(where)[k] = encoded
+    _used.setdefault(where, {})[k] = encoded
+    _changed.add(where)
 
 
-_pending: list[str] = []
+# per document file, the trees this process looked up or parsed: a file written again keeps
+# only these, so the trees of texts since edited away do not pile up
+_used: dict[str, dict[str, Any]] = {}
+_changed: set[str] = set()  # document files with a tree parsed in this process
 
 
-@functools.lru_cache(maxsize=1)
-def _loaded() -> dict[str, Any]:
+@functools.lru_cache(maxsize=None)
+def _loaded(where: str) -> dict[str, Any]:
     folder = data_cache_folder()
     if folder is None or not is_private(folder):
         return {}
     try:
-        fd = os.open(folder / _FILE, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(folder / where, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return {}
     try:
@@ -87,18 +101,22 @@ def _loaded() -> dict[str, Any]:
 
 
 def _store() -> None:
-    """Write the trees, newest last; failing to write only costs the next start its parsing."""
-    known = _loaded()
-    while len(known) > _LIMIT:
-        del known[next(iter(known))]
+    """Write the files of the documents that got new trees, then drop the least recently
+    written files past _FILES; failing to write only costs the next start its parsing."""
     folder = data_cache_folder()
     if folder is None or not is_private(folder):
         return
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".trees-", suffix=".tmp")  # mode 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(known, handle, separators=(",", ":"))
-        os.replace(temp, folder / _FILE)
+        for where in sorted(_changed):
+            fd, temp = tempfile.mkstemp(dir=folder, prefix=".trees-", suffix=".tmp")  # mode 0600
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(_used[where], handle, separators=(",", ":"))
+            os.replace(temp, folder / where)
+        _changed.clear()
+        files = sorted(folder.glob(f"{_PREFIX}*.json"), key=lambda f: (f.stat().st_mtime, f.name))
+        for old in files[:-_FILES]:
+            old.unlink()
+        (folder / "syntax-trees.json").unlink(missing_ok=True)  # the single file of earlier versions
     except OSError:
         return
 
