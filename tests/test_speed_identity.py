@@ -123,6 +123,10 @@ EXPRESSIONS = [
     "if supply(warrior) >= 3 then \"many\" else \"few\"",
     "exists({c in clearings() where exists({a in adjacent(c) where warriors(me, a) > warriors(me, c)})})",
     "-count(hand()) + 10 / 3",
+    # values that use no filter name, worked out once per call: in a condition, in a nested
+    # filter's source, nested in each other, and behind a test that is false for most elements
+    "{c in clearings() where supply(warrior) > 0 and exists({v in on_map(warrior) where clearing_of(v) = c})"
+    " and count(on_map([warrior, sympathy])) >= count(hand()) - 10 and (c != 3 or exists(enemies))}",
 ]
 
 

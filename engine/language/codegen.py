@@ -61,14 +61,23 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
         return slow
     source = ("def fast(ctx):\n"
               "    env = ctx.env\n"
+              + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
               "    try:\n"
               f"        return {body}\n"
               "    except FAILURES:\n"
               "        return slow(ctx)\n")
-    namespace = {"FAILURES": _FAILURES, "slow": slow, "_items": _items, "_member": _member,
+    namespace = {"FAILURES": _FAILURES, "slow": slow, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
                  "times": limits.times, "number": limits.number,
                  "V": VALUES, "vars_of": _vars_of, **gen.functions}
     return _compiled_on_first_call(source, namespace)
+
+
+_M = object()  # a memo slot not yet filled
+
+
+def _keep(memo: list, slot: int, value: Any) -> Any:
+    memo[slot] = value
+    return value
 
 
 def _vars_of(ctx: Ctx) -> dict:
@@ -108,6 +117,8 @@ class _Generator:
         self.local: list[tuple[str, str]] = []  # (language name, Python name), innermost last
         self.functions: dict[str, Callable] = {}
         self.count = 0
+        self.uses = 0  # references to names bound by filters and mappings, so far
+        self.slots = 0  # memo slots of the values worked out once per call (see `once`)
 
     def expr(self, node: Any) -> str:
         kind = node.data
@@ -192,6 +203,7 @@ class _Generator:
             raise _Unsupported
         for bound, var in reversed(self.local):
             if bound == name:
+                self.uses += 1
                 return var
         if self.outer(name):
             return f"env[{name!r}]"
@@ -202,10 +214,26 @@ class _Generator:
         if name == "me":
             return "ctx.me"  # VALUES["me"] without the call: the commonest name of all
         if name in VALUES:
-            return f"V[{name!r}](ctx)"
+            return self.once(f"V[{name!r}](ctx)")
         raise _Unsupported  # an unknown name: the closures already reported it
 
+    def once(self, text: str) -> str:
+        """`text`, a value that uses no name bound by a filter or mapping, worked out at most
+        once per call when it sits inside one (rather than once per element): on its first use,
+        in the same order as before, so an error still comes where it came. Builtins here are
+        pure and nothing changes the game while an expression runs."""
+        if not self.local:
+            return text
+        slot = self.slots
+        self.slots += 1
+        return f"(memo[{slot}] if memo[{slot}] is not _M else _keep(memo, {slot}, {text}))"
+
     def call(self, node: Tree) -> str:
+        uses = self.uses
+        text = self._call(node)
+        return self.once(text) if self.uses == uses else text
+
+    def _call(self, node: Tree) -> str:
         tok, args = node.children
         name = str(tok)
         nodes = list(args.children) if args is not None else []
