@@ -95,7 +95,9 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # when a list, every decision offered is noted here, also those that answer themselves
         # (scenarios observe them); not game state, so clones and saves leave it out
         self.offered: list[dict] | None = None
-        self.changed = False  # a piece was placed, moved or removed, or a variable set, since invariants were checked
+        # (faction, kind) of each piece placed, moved or removed since invariants were checked,
+        # and ANY_CHANGE (engine/language/hooks.py) once a variable was set
+        self.changed: set[tuple[str, str]] = set()
         self._modifying: list[str] = []  # abilities of the modifiers running now, outermost first
 
     def clone(self) -> "Game":

@@ -6,7 +6,9 @@ battle, a move, another faction's effect, a card. So the game loop, after every 
 changed the game (a placement, a removal, a relocation, a variable set: one batch of changes),
 asks each invariant whether it still holds and pushes the repair effect of every one that does
 not. Setting a variable counts because it may switch abilities (and so what an invariant reads,
-such as a faction's adjacency) on or off.
+such as a faction's adjacency) on or off. An invariant that names the pieces it is about
+(`watch:`) is only asked after a batch that placed, moved or removed one of them, or set a
+variable.
 
 The repair runs before anything else, before the pending decision if one was just asked (the
 asking frame asks again when play returns to it). While an invariant's repair is running it is
@@ -19,17 +21,17 @@ from __future__ import annotations
 from typing import Any
 
 from .frames import handler
-from .language.hooks import INVARIANT_EVENT
+from .language.hooks import ANY_CHANGE, INVARIANT_EVENT
 
 
 def check(game: Any) -> None:
     """Fire the repair of every broken invariant; called by the loop after a change."""
-    game.changed = False
+    changed, game.changed = game.changed, set()
     listeners = game.rules.listeners.get(INVARIANT_EVENT, ())
     s = game.s
     if not listeners or s.ended:
         return
-    frames = [frame for listener in listeners for frame in listener(game, INVARIANT_EVENT, {})]
+    frames = [frame for listener in listeners for frame in listener(game, INVARIANT_EVENT, changed)]
     if not frames:
         return  # the usual case: every invariant holds
     queued = [f for frame in s.stack for f in (frame, *frame.get("pending", ()))]
@@ -46,5 +48,5 @@ def check(game: Any) -> None:
 @handler("recheck_invariants")
 def recheck(game: Any, f: dict) -> None:
     """The repairs above this frame are done: look at every invariant again."""
-    game.changed = True
+    game.changed.add(ANY_CHANGE)
     game.pop()

@@ -30,7 +30,7 @@ class DecisionLoop:
     s: "State"
     _frame: dict | None
     offered: list[dict] | None
-    changed: bool
+    changed: set[tuple[str, str]]
     _modifying: list[str]
     def pending(self) -> dict | None:
         """The decision waiting for an answer, or None once the game has ended."""

@@ -20,7 +20,7 @@ class PieceOperations:
     __slots__ = ()
     s: "State"
     rules: "Rules"
-    changed: bool
+    changed: set[tuple[str, str]]
 
     def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
         """Place one piece from the faction's supply; None when the supply is empty (Law 1.5.4)."""
@@ -28,7 +28,7 @@ class PieceOperations:
         if player.supply.get(kind, 0) <= 0:
             return None
         player.supply[kind] -= 1
-        self.changed = True
+        self.changed.add((faction, kind))
         pid = self.s.next_piece
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
@@ -75,7 +75,7 @@ class PieceOperations:
 
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
-        self.changed = True
+        self.changed.add((faction, kind))
         self.s.at[old].remove(pid)
         if not self.s.at[old]:
             del self.s.at[old]
@@ -85,7 +85,7 @@ class PieceOperations:
     def take_off(self, pid: int) -> tuple[str, str, str]:
         """Lift a piece off the map without returning it anywhere yet."""
         faction, kind, loc = self.s.pieces.pop(pid)
-        self.changed = True
+        self.changed.add((faction, kind))
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]

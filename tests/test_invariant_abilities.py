@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.content import make_rules
-from engine.errors import RuleLoopError
+from engine.errors import DataError, RuleLoopError
 from engine.factions import load_faction
 from engine.setup import new_game
 
@@ -40,3 +40,58 @@ def test_a_repair_that_repairs_nothing_ends_in_a_named_loop_error():
                 break
             game.answer(decision["options"][0])
     assert "lantern_never_alone" in str(exc.value)
+
+
+WATCHER = """\
+id: watcher
+names: {{en: Watcher}}
+setup_order: 1
+pieces:
+  warrior: {{category: warrior, count: 10}}
+  lantern: {{category: token, count: 1}}
+vars:
+  x: {{value: 0}}
+setup:
+{setup}
+turn:
+  birdsong: []
+abilities:
+  - id: few_warriors
+    kind: invariant
+{watch}
+    holds: "count(on_map(warrior)) <= 2"
+    do: "remove first(on_map(warrior))"
+"""
+
+
+def _warriors_after_setup(watch: str, *steps: str) -> int:
+    text = WATCHER.format(watch=watch, setup="\n".join(f'  - do: "{step}"' for step in steps))
+    game = new_game(make_rules("autumn", [load_faction("watcher.yaml", text=text), load_faction(MILITIA)]),
+                    ["watcher", "militia_b"], seed=1)
+    return sum(1 for f, k, _ in game.s.pieces.values() if (f, k) == ("watcher", "warrior"))
+
+
+@pytest.mark.parametrize("watch,steps,warriors", [
+    ("", ("place 4 warrior in 1",), 2),                                            # checked after every batch
+    ("    watch: [lantern]", ("place 4 warrior in 1",), 4),                        # warriors are not watched
+    ("    watch: [lantern]", ("place 4 warrior in 1", "place lantern in 5"), 2),   # a lantern was placed
+    ("    watch: [lantern]", ("place 4 warrior in 1", "set x = 1"), 2),            # a variable was set
+    ("    watch: [warrior, lantern]", ("place 4 warrior in 1",), 2),
+])
+def test_a_watching_invariant_is_checked_only_after_its_pieces_or_a_variable_change(watch, steps, warriors):
+    assert _warriors_after_setup(watch, *steps) == warriors
+
+
+def test_watching_a_piece_the_faction_does_not_have_is_an_error_at_its_position():
+    text = WATCHER.format(watch="    watch: [lantern, lanterne]", setup='  - do: "say \\"hi\\""')
+    with pytest.raises(DataError) as err:
+        load_faction("watcher.yaml", text=text)
+    problem = err.value.problems[0]
+    assert "watches 'lanterne'" in problem.message and (problem.line, problem.col) == (16, 22)
+
+
+def test_only_an_invariant_may_watch():
+    text = WATCHER.format(watch="    watch: [lantern]", setup='  - do: "say \\"hi\\""').replace(
+        "kind: invariant", "kind: trigger\n    on: moved").replace("holds:", "if:")
+    with pytest.raises(DataError, match="invariant"):
+        load_faction("watcher.yaml", text=text)

@@ -15,7 +15,7 @@ from .context import Ctx
 from ..documents import Document
 from .compiler import Compiler
 from .holders import Holders
-from .hooks import EVENTS, HOOKS, INVARIANT_EVENT, REPLACEMENT_HOOKS
+from .hooks import ANY_CHANGE, EVENTS, HOOKS, INVARIANT_EVENT, REPLACEMENT_HOOKS
 from .statements import block_frame
 
 Fn = Callable[[Ctx], Any]
@@ -37,6 +37,27 @@ class Trigger:
                 if self.when is None or self.when(Ctx(game, me, env)):
                     frames.append(block_frame(self.code, me, env, self.id, self.rule or NO_RULE))
             return frames
+        return listen
+
+
+@dataclass(frozen=True)
+class Invariant(Trigger):
+    """A trigger the loop fires when its condition (`when`: "no longer holds") is met after a
+    batch of changes (engine/invariant_abilities.py). `watch`: the owner's piece kinds it is
+    about; a batch that placed, moved or removed none of them, and set no variable, cannot have
+    broken it, so it is not asked (most batches, for an invariant about a few buildings)."""
+
+    watch: frozenset[str] | None = None
+
+    def listener(self, owners: Holders) -> Callable:
+        fire = super().listener(owners)
+        watch = self.watch
+
+        def listen(game: Any, event: str, changed: set) -> list[dict]:
+            if watch is None or ANY_CHANGE in changed \
+                    or any((me, kind) in changed for me, _ in owners(game) for kind in watch):
+                return fire(game, event, {})
+            return []
         return listen
 
 
@@ -84,7 +105,14 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
         # a trigger whose condition is "no longer holds", fired by the game loop (engine/invariant_abilities.py)
         holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
         repair = comp.effect(doc, path + ("do",), spec["do"], aid, bound)
-        return Trigger(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), repair)
+        watch = spec.get("watch")
+        for i, kind in enumerate(watch or ()):
+            if kind not in comp.vocab.pieces:
+                problems.append(doc.problem(path + ("watch", i), f"invariant '{aid}' watches '{kind}', which is not "
+                                            "one of this faction's pieces",
+                                            f"pieces: {', '.join(sorted(comp.vocab.pieces)) or 'none'}"))
+        return Invariant(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), repair,
+                         None if watch is None else frozenset(watch))
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
         if event not in EVENTS:

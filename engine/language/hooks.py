@@ -29,6 +29,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
 # invariants (`kind: invariant`) listen here: the game loop, not `emit`, checks them after every
 # step that changed the board or a variable, whatever caused the change (engine/invariant_abilities.py)
 INVARIANT_EVENT = "invariant_broken"
+# in a game's batch of changes (`Game.changed`, pairs of faction and piece kind): something that
+# is not a piece changed (a variable was set), so any invariant may now be broken
+ANY_CHANGE = ("", "")
 
 # fields of each removed piece's snapshot (event.pieces)
 SNAPSHOT_FIELDS = ("piece", "faction", "kind", "category", "location", "clearing", "suit", "cause", "by",

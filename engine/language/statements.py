@@ -17,7 +17,7 @@ from ..movement import can_move
 from . import limits
 from .builtins import current_battle, location
 from .context import Ctx, LanguageError
-from .hooks import BUILT_IN_ACTIONS
+from .hooks import ANY_CHANGE, BUILT_IN_ACTIONS
 
 Fn = Callable[[Ctx], Any]
 # what battle effects may change: rolled hits and extra hits each side deals (Law 4.3.2-4.3.3)
@@ -342,7 +342,7 @@ class SetVar(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         game.player(f["me"]).vars[self.name] = freeze(self.value(ctx_of(game, f)))
-        game.changed = True  # a variable may switch abilities on or off: check the invariants
+        game.changed.add(ANY_CHANGE)  # a variable may switch abilities on or off: check every invariant
         return True
 
 
