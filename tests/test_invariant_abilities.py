@@ -93,5 +93,7 @@ def test_watching_a_piece_the_faction_does_not_have_is_an_error_at_its_position(
 def test_only_an_invariant_may_watch():
     text = WATCHER.format(watch="    watch: [lantern]", setup='  - do: "say \\"hi\\""').replace(
         "kind: invariant", "kind: trigger\n    on: moved").replace("holds:", "if:")
-    with pytest.raises(DataError, match="invariant"):
+    with pytest.raises(DataError) as err:
         load_faction("watcher.yaml", text=text)
+    problem = err.value.problems[0]
+    assert "is a trigger, so it has no 'watch:'" in problem.message and (problem.line, problem.col) == (17, 5)

@@ -101,6 +101,11 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
                                     "a trigger is on/if/do, a modifier is hook/if/value; split it in two",
                                     at_key=True))
         return None
+    if "watch" in spec and spec.get("kind") != "invariant":
+        problems.append(doc.problem(path + ("watch",), f"ability '{aid}' is a {spec.get('kind')}, so it has no 'watch:'",
+                                    "only an invariant (kind: invariant) names the pieces it is about",
+                                    at_key=True))
+        return None
     if spec.get("kind") == "invariant":
         # a trigger whose condition is "no longer holds", fired by the game loop (engine/invariant_abilities.py)
         holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
