@@ -123,7 +123,7 @@ def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int
 
 def add_game_options(parser: argparse.ArgumentParser, reps: bool = True) -> None:
     """Which mixes, how many seeded games (and repetitions): shared by the benchmarks that play
-    the mixes (free_menus.py, frame_costs.py)."""
+    the mixes (ceilings.py, frame_costs.py)."""
     parser.add_argument("--mix", choices=[*MIXES, "both"], default="both")
     parser.add_argument("--seeds", type=int, default=8, help="games per run (seeds 0..N-1, default 8)")
     if reps:

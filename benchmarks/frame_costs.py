@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
 
 from benchmarks.compare import MIXES, add_game_options, mix_factions  # noqa: E402
-from benchmarks.free_menus import play  # noqa: E402
+from benchmarks.ceilings import play  # noqa: E402
 from engine.frames import HANDLERS  # noqa: E402
 
 

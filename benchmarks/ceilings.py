@@ -1,0 +1,161 @@
+"""Ceilings: how fast games would run if a part of the engine cost nothing.
+
+    python benchmarks/ceilings.py                          # every part, both mixes, 3 repetitions
+    python benchmarks/ceilings.py --free menus --mix b --reps 5
+    python benchmarks/ceilings.py --free menus,moves       # two parts free at once
+
+A part is a set of pure functions (they change nothing in the game). One run plays the mix's
+seeded random games and records what each outermost call of the part returned; each repetition
+then plays the same games twice, interleaved: once as usual, once with every such call answered
+from the record. The games are the same (the final hashes and the use of every recorded answer
+are checked), so the ratio of the two CPU times bounds what any faster version of that part (a
+cache, an index, incremental or compiled legality) could gain: none is cheaper than free.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
+
+from benchmarks.compare import MIXES, add_game_options, mix_factions  # noqa: E402  (the same mixes and options as compare.py)
+from engine import actions, movement  # noqa: E402
+from engine.agents import RandomAgent  # noqa: E402
+from engine.board_queries import BoardQueries  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.language.hooks import REPLACEMENT_HOOKS  # noqa: E402
+from engine.record import Setup  # noqa: E402
+
+# part -> (what it is, the functions it is made of as (owner, attribute name))
+PARTS: dict[str, tuple[str, list[tuple[Any, str]]]] = {
+    "menus": ("every action menu's options", [(actions, "menu_options")]),
+    "moves": ("the legal moves", [(movement, "move_options")]),
+    "board": ("ruler, rule weights, counts, factions present, adjacency",
+              [(BoardQueries, name) for name in ("ruler", "rule_weights", "count", "factions_present", "adjacent")]),
+    "modifiers": ("the modifiers folded into core computations (replacements, which may offer "
+                  "choices, aside)", [(Game, "modify")]),
+}
+# calls that are not pure and so always run: a replacement may add to its caller's offers
+RUN_ANYWAY: dict[tuple[Any, str], Callable[[tuple], bool]] = {
+    (Game, "modify"): lambda args: args[1] in REPLACEMENT_HOOKS,
+}
+
+
+def play(factions: list[str], seeds: list[int], rounds: int) -> tuple[int, float, list[str]]:
+    """Decisions answered, CPU seconds and final hashes of the seeded random games."""
+    rules = Setup(map="autumn", factions=factions, seed=0, round_limit=rounds).rules()
+    decisions, cpu, hashes = 0, 0.0, []
+    for seed in seeds:
+        start = time.process_time()
+        game = Setup(map="autumn", factions=factions, seed=seed, round_limit=rounds).start(rules)
+        agent = RandomAgent(10_000 + seed)
+        while game.pending() is not None:
+            game.answer(agent.choose(game, game.pending()))
+            decisions += 1
+        cpu += time.process_time() - start
+        hashes.append(game.s.digest())
+    return decisions, cpu, hashes
+
+
+class Recording:
+    """Stands in for a part's functions: records what each outermost call returns (calls made
+    inside another call of the part are left alone), then hands the results back in order."""
+
+    def __init__(self) -> None:
+        self.results: list[Any] = []
+        self.replay: Iterator[Any] | None = None
+        self.depth = 0
+
+    def stand_in(self, fn: Callable, run_anyway: Callable[[tuple], bool] | None) -> Callable:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if run_anyway is not None and run_anyway(args):
+                return fn(*args, **kwargs)
+            if self.replay is not None:
+                return next(self.replay)
+            if self.depth:
+                return fn(*args, **kwargs)
+            self.depth += 1
+            try:
+                result = fn(*args, **kwargs)
+            finally:
+                self.depth -= 1
+            self.results.append(result)
+            return result
+        return call
+
+    @contextmanager
+    def standing_in(self, parts: list[str]) -> Iterator[None]:
+        """The parts' functions replaced by stand-ins (their callers look them up at each call)."""
+        targets = [target for part in parts for target in PARTS[part][1]]
+        real = [getattr(owner, name) for owner, name in targets]
+        for (owner, name), fn in zip(targets, real):
+            setattr(owner, name, self.stand_in(fn, RUN_ANYWAY.get((owner, name))))
+        try:
+            yield
+        finally:
+            for (owner, name), fn in zip(targets, real):
+                setattr(owner, name, fn)
+
+
+def ceiling(factions: list[str], seeds: list[int], rounds: int, reps: int, parts: list[str],
+            show: Callable = print) -> tuple[list[float], bool]:
+    """The usual/free CPU-time ratio of each repetition, and whether every run ended every game
+    with the same hash and the free runs used exactly the answers recorded."""
+    recording = Recording()
+    with recording.standing_in(parts):
+        _, _, expected = play(factions, seeds, rounds)
+    show(f"  {len(recording.results)} calls recorded")
+    ratios, same = [], True
+    for rep in range(reps):
+        runs = {}
+        for side in (("usual", "free") if rep % 2 == 0 else ("free", "usual")):
+            if side == "usual":
+                runs[side] = play(factions, seeds, rounds)
+                continue
+            recording.replay = iter(recording.results)
+            with recording.standing_in(parts):
+                runs[side] = play(factions, seeds, rounds)
+            same = same and next(recording.replay, None) is None  # every recorded answer was used
+        decisions = runs["usual"][0]
+        ratios.append(runs["usual"][1] / runs["free"][1])
+        same = same and runs["usual"][2] == runs["free"][2] == expected
+        show(f"  rep {rep + 1}: usual {decisions / runs['usual'][1]:8,.0f}  free "
+             f"{decisions / runs['free'][1]:8,.0f} decisions per CPU s  ratio {ratios[-1]:.2f}")
+    return ratios, same
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_game_options(parser)
+    parser.add_argument("--free", default=None,
+                        help=f"parts made free, comma-separated ({', '.join(PARTS)}); default: each "
+                             "part alone, then all together")
+    args = parser.parse_args(argv)
+    if args.free:
+        unknown = [p for p in args.free.split(",") if p not in PARTS]
+        if unknown:
+            parser.error(f"unknown part {unknown[0]!r}; parts: {', '.join(PARTS)}")
+        sets = [args.free.split(",")]
+    else:
+        sets = [[part] for part in PARTS] + [list(PARTS)]
+    seeds = list(range(args.seeds))
+    all_same = True
+    for name in list(MIXES) if args.mix == "both" else [args.mix]:
+        factions = mix_factions(name)
+        for parts in sets:
+            print(f"mix ({name}), free: {' + '.join(parts)} ({'; '.join(PARTS[p][0] for p in parts)})")
+            ratios, same = ceiling(factions, seeds, args.rounds, args.reps, parts)
+            all_same = all_same and same
+            print(f"  ceiling: {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f}); "
+                  f"final hashes {'identical' if same else 'DIFFER'}")
+    return 0 if all_same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
