@@ -121,6 +121,13 @@ def test_five_hundred_minus_signs_are_an_error_at_their_position():
     assert "nested too deeply" in problem.message and problem.line == 9
 
 
+def test_three_thousand_minus_signs_in_a_say_text_are_an_error_at_their_position():
+    with pytest.raises(DataError) as err:
+        probe('  - do: "say \\"x {' + "-" * 3000 + '1}\\""')
+    problem = err.value.problems[0]
+    assert "nested too deeply" in problem.message and problem.line == 9
+
+
 # --- 7.5 recursion and loops end with an error naming the abilities --------------------------
 def _ability(hook: str, value: str) -> str:
     return f"abilities:\n  - id: mirror\n    kind: modifier\n    hook: {hook}\n    value: \"{value}\""

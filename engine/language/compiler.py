@@ -22,7 +22,7 @@ from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .codegen import fast
 from .context import Ctx, LanguageError
 from .hooks import EVENT_LISTS
-from .parser import SyntaxProblem, parse, parse_source, position
+from .parser import SyntaxProblem, TooDeep, parse, parse_source, position
 
 Fn = Callable[[Ctx], Any]
 
@@ -276,6 +276,11 @@ class Compiler:
                           outer=src, at=tok, start=1 + open_at + 1)
             try:
                 tree = parse_source("%expression " + inner, src.doc.source)
+            except TooDeep as err:
+                self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
+                                                       f"'{{...}}' of a 'say' text is {err}",
+                                                       "split it up, for example with 'let' before the 'say'"))
+                break
             except Exception:  # noqa: BLE001 - any Lark error is a syntax problem in the string
                 self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
                                                        f"syntax error in '{{{inner}}}' of a 'say' text",

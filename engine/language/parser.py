@@ -66,9 +66,8 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
         tree = parse_source(f"%{kind} " + text, doc.source)
     except UnexpectedInput as err:
         raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
-    deep = _too_deep(tree)
-    if deep is not None:
-        line, col = deep.meta.line, deep.meta.column
+    except TooDeep as err:
+        line, col = err.node.meta.line, err.node.meta.column
         if line == 1:
             col = max(1, col - len(kind) - 2)
         file_line, file_col = position(doc, path, text, line, col)
@@ -78,18 +77,30 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
     return tree.children[0].children[-1] if kind == "expression" else tree.children[0].children[0]
 
 
+class TooDeep(Exception):
+    """A syntax tree deeper than MAX_DEPTH; `node` is the first node found past it."""
+
+    def __init__(self, node: Tree) -> None:
+        super().__init__(f"nested too deeply (more than {MAX_DEPTH} levels)")
+        self.node = node
+
+
 def parse_source(source: str, document: str) -> Tree:
     """The syntax tree of a whole source text ("%effect ..." or "%expression ...") written in the
     file `document`, from the tree cache when it parsed before: a start that finds every text
-    there never loads the parser. Raises Lark's error for a text that does not parse (such a
-    text is never cached)."""
+    there never loads the parser. Raises Lark's error for a text that does not parse, and
+    TooDeep for one nested past MAX_DEPTH (neither is ever cached)."""
     key = tree_cache.key(grammar_text(), source)
     where = tree_cache.shard(document)
     tree = tree_cache.lookup(key, where)
-    if tree is None:
+    parsed = tree is None
+    if parsed:
         tree = parser().parse(source)
-        if _too_deep(tree) is None:  # a tree refused for its depth is never kept (nor walked by recursion)
-            tree_cache.remember(key, tree, where)
+    deep = _too_deep(tree)  # a cached tree too: the cache holds plain data, not a promise
+    if deep is not None:
+        raise TooDeep(deep)
+    if parsed:
+        tree_cache.remember(key, tree, where)
     return tree
 
 
