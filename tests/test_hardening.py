@@ -114,16 +114,13 @@ def test_a_sum_of_thousands_of_terms_is_worked_out_by_the_closures():
     assert supply_and_board(game) == (19, 1)
 
 
-def test_five_hundred_minus_signs_are_an_error_at_their_position():
+@pytest.mark.parametrize("effect", [
+    "let x = " + "-" * 500 + "1",
+    'say \\"x {' + "-" * 3000 + '1}\\"',  # an {expression} inside a say text
+])
+def test_hundreds_of_minus_signs_are_an_error_at_their_position(effect):
     with pytest.raises(DataError) as err:
-        probe('  - do: "let x = ' + "-" * 500 + '1"')
-    problem = err.value.problems[0]
-    assert "nested too deeply" in problem.message and problem.line == 9
-
-
-def test_three_thousand_minus_signs_in_a_say_text_are_an_error_at_their_position():
-    with pytest.raises(DataError) as err:
-        probe('  - do: "say \\"x {' + "-" * 3000 + '1}\\""')
+        probe(f'  - do: "{effect}"')
     problem = err.value.problems[0]
     assert "nested too deeply" in problem.message and problem.line == 9
 
