@@ -53,8 +53,10 @@ class DecisionLoop:
     def _count_turn_decision(self) -> None:
         """A trigger loop that keeps asking a question never exhausts the step budget; the
         count of answers in the current turn (kept in its frame, so saves keep it) does."""
-        turn = next((f for f in reversed(self.s.stack) if f["op"] in ("turn", "setup")), None)
-        if turn is None:
+        for turn in reversed(self.s.stack):
+            if turn["op"] == "turn" or turn["op"] == "setup":
+                break
+        else:
             return
         turn["answers"] = turn.get("answers", 0) + 1
         if turn["answers"] > TURN_DECISIONS:
@@ -126,7 +128,10 @@ class DecisionLoop:
         """End the frame being run. Reactions it emitted may sit above it; they stay and run next."""
         stack = self.s.stack
         frame = self._frame
-        index = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is frame)
+        if stack[-1] is frame:  # the usual case: nothing was pushed above it
+            index = len(stack) - 1
+        else:
+            index = next(i for i in range(len(stack) - 2, -1, -1) if stack[i] is frame)
         del stack[index]
         if "_ret" in frame and index > 0:
             stack[index - 1][frame["_ret"]] = freeze(result)
