@@ -54,6 +54,18 @@ def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[st
     return sorted(unique)
 
 
+def affordable(cost: tuple[str, ...], pool: dict[str, int]) -> bool:
+    """Whether `payments(cost, pool)` has any way: the named suits are there, and enough
+    pieces are left over for the "any" ones (a menu asks only this)."""
+    left = dict(pool)
+    for suit in cost:
+        if suit != "any":
+            if left[suit] <= 0:
+                return False
+            left[suit] -= 1
+    return sum(max(n, 0) for n in left.values()) >= cost.count("any")
+
+
 def craftable(game: Game, player: str) -> list[int]:
     """Cards in hand the player can craft now, one per distinct card."""
     pool = crafting_pool(game, player)
@@ -62,7 +74,7 @@ def craftable(game: Game, player: str) -> list[int]:
     out = []
     for card in p.hand:
         d = game.rules.deck.cards[card]
-        if not d.craftable or not payments(d.cost, pool):
+        if not d.craftable or not affordable(d.cost, pool):
             continue
         if d.kind == "item" and (not game.faction(player).craft_items or game.s.items.get(d.item, 0) <= 0):
             continue
