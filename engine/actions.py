@@ -20,7 +20,7 @@ from .locations import clearing_loc
 from .movement import can_move
 
 BUILT_IN = {"move": can_move,
-            "battle": lambda g, p: bool(battle_clearings(g, p)),
+            "battle": lambda g, p: bool(battle_clearings(g, p, first=True)),
             "craft": lambda g, p: bool(craftable(g, p))}
 
 

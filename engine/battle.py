@@ -15,11 +15,17 @@ HITTABLE = ("warrior", "building", "token")
 
 
 def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = None,
-                     against: tuple[str, ...] | None = None) -> list[int]:
+                     against: tuple[str, ...] | None = None, first: bool = False) -> list[int]:
     """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
-    and a defender to pick."""
-    return [c for c in game.clearings() if (where is None or c in where)
-            and game.count(player, c, ("warrior", "pawn")) > 0 and defenders(game, player, c, against)]
+    and a defender to pick. `first` stops at the first one (for "can this player battle?")."""
+    out = []
+    for c in game.clearings():
+        if (where is None or c in where) and game.count(player, c, ("warrior", "pawn")) > 0 \
+                and defenders(game, player, c, against):
+            out.append(c)
+            if first:
+                break
+    return out
 
 
 def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:

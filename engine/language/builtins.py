@@ -544,7 +544,7 @@ def _current_battle(ctx: Ctx) -> Any:
 @builtin("can_battle", 0)
 def _can_battle(ctx: Ctx) -> bool:
     """Whether I could start a battle now."""
-    return bool(battle_clearings(ctx.game, ctx.me))
+    return bool(battle_clearings(ctx.game, ctx.me, first=True))
 
 
 @builtin("can_move", 0, 1)

@@ -373,7 +373,7 @@ class Battle(Stmt):
 
     def possible(self, ctx: Ctx) -> bool:
         frame = self._frame(ctx)
-        return bool(battle_clearings(ctx.game, ctx.me, frame.get("where"), frame.get("against")))
+        return bool(battle_clearings(ctx.game, ctx.me, frame.get("where"), frame.get("against"), first=True))
 
     def run(self, game: Any, f: dict) -> bool:
         game.push(self._frame(ctx_of(game, f)))
