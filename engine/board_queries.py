@@ -68,9 +68,12 @@ class BoardQueries:
         weights = self.rule_weights(clearing)
         if not weights:
             return None
-        best = max(weights.values())
-        leaders = [f for f in self.s.seats if weights.get(f) == best]
-        ruler = leaders[0] if len(leaders) == 1 and best > 0 else None
+        if len(weights) == 1:  # one faction there, with at least one piece: it rules
+            ruler = next(iter(weights))
+        else:
+            best = max(weights.values())
+            leaders = [f for f in self.s.seats if weights.get(f) == best]
+            ruler = leaders[0] if len(leaders) == 1 and best > 0 else None
         return self.modify("ruler", ruler, clearing=clearing, weights=weights)
 
     def rules_clearing(self, faction: str, clearing: int) -> bool:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .factions import FactionDef, PieceDef
 
 WIN_SCORE = 30
+MOVERS = ("warrior", "pawn")  # the categories a move carries (Law 4.2)
 MODIFIER_DEPTH = 30  # modifiers running inside modifiers (ruler() in a ruler modifier...) before we call it a loop
 
 
@@ -51,6 +52,7 @@ class Rules:
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
+    movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -66,6 +68,7 @@ class Rules:
                 self.modifiers.setdefault(modifier.hook, []).append(modifier.function(owner))
         self.code.update(self.deck.code)
         self.ruling = frozenset(key for key, piece in self.piece_defs.items() if piece.category in ("warrior", "building"))
+        self.movers = frozenset(key for key, piece in self.piece_defs.items() if piece.category in MOVERS)
         for card_id, trigger in self.deck.triggers:
             self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
         for card_id, modifier in self.deck.modifiers:

@@ -12,15 +12,14 @@ from .game import Game
 from .identity import distinct
 from .locations import clearing_loc
 
-MOVERS = ("warrior", "pawn")
-
 
 def movable(game: Game, player: str, clearing: int, kinds: tuple[str, ...] | None = None) -> dict[str, list[int]]:
     """The player's pieces in a clearing that can move, by kind, lowest id first."""
     out: dict[str, list[int]] = {}
-    for pid in game.pieces_at(clearing_loc(clearing)):
-        f, kind, _ = game.s.pieces[pid]
-        if f == player and game.rules.category(f, kind) in MOVERS and (kinds is None or kind in kinds):
+    pieces, movers = game.s.pieces, game.rules.movers
+    for pid in game.s.at.get(clearing_loc(clearing), ()):
+        f, kind, _ = pieces[pid]
+        if f == player and (f, kind) in movers and (kinds is None or kind in kinds):
             out.setdefault(kind, []).append(pid)
     return out
 
