@@ -24,6 +24,7 @@ Fn = Callable[[Ctx], Any]
 _NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _COMPARE = {"=": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
 _ARITH = {"+": "+", "-": "-", "*": "*", "/": "//"}
+_BOOLEAN = {"comparison", "member", "not_", "and_expr", "or_expr", "true", "false"}  # trees that give a bool
 # what the closures turn into positioned errors; the fast form hands these over to them
 _FAILURES = (LanguageError, TypeError, ValueError, KeyError, IndexError, ZeroDivisionError)
 
@@ -159,7 +160,7 @@ class _Generator:
             return f"(not ({self.expr(c[0])}))"
         if kind in ("or_expr", "and_expr"):
             joiner = " and " if kind == "and_expr" else " or "
-            return "(" + joiner.join(f"bool({self.expr(x)})" for x in c) + ")"
+            return "(" + joiner.join(self.truth(x) for x in c) + ")"
         if kind == "cond_expr":
             cond, yes, no = (self.expr(x) for x in c)
             return f"(({yes}) if ({cond}) else ({no}))"
@@ -181,6 +182,12 @@ class _Generator:
                     out = f"number({out} {_ARITH[sign]} ({right}))"
             return out
         raise _Unsupported
+
+    def truth(self, node: Any) -> str:
+        """`node` as True or False (what `and` and `or` give in the language); operators that
+        already give a bool are left as they are."""
+        text = self.expr(node)
+        return text if isinstance(node, Tree) and node.data in _BOOLEAN else f"(not not {text})"
 
     def any_kept(self, node: Tree) -> str:
         """Whether a filter keeps any item, stopping at the first one it keeps."""
