@@ -16,6 +16,7 @@ from ..documents import Document
 from .compiler import Compiler
 from .holders import Holders
 from .hooks import ANY_CHANGE, EVENTS, HOOKS, INVARIANT_EVENT, REPLACEMENT_HOOKS
+from .owner_tests import OwnerTest, owner_test
 from .statements import block_frame
 
 Fn = Callable[[Ctx], Any]
@@ -26,13 +27,17 @@ class Trigger:
     event: str
     when: Fn | None
     code: str
+    test: OwnerTest | None = None  # the condition's leading `event.x = me`, asked first
 
     def listener(self, owners: Holders) -> Callable:
         """The function the core calls on the event; `owners` says whose ability it is now."""
+        test = self.test
 
         def listen(game: Any, event: str, payload: dict) -> list[dict]:
             frames = []
             for me, names in owners(game):
+                if test is not None and test.fails({"event": payload}, me):
+                    continue
                 env = {**names, "event": payload}
                 if self.when is None or self.when(Ctx(game, me, env)):
                     frames.append(block_frame(self.code, me, env, self.id, self.rule or NO_RULE))
@@ -68,12 +73,16 @@ class Modifier:
     hook: str
     when: Fn | None
     value: Fn
+    test: OwnerTest | None = None  # the condition's leading `player = me` (or the like), asked first
 
     def function(self, owners: Holders) -> Callable:
         replaces = self.hook in REPLACEMENT_HOOKS  # each replaces a destination: say where to
+        test = self.test
 
         def modify(game: Any, value: Any, context: dict) -> Any:
             for me, names in owners(game):
+                if test is not None and test.fails(context, me):
+                    continue
                 ctx = Ctx(game, me, {**names, "value": value, **context})
                 if self.when is None or self.when(ctx):
                     before, value = value, self.value(ctx)
@@ -117,7 +126,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
                                             "one of this faction's pieces",
                                             f"pieces: {', '.join(sorted(comp.vocab.pieces)) or 'none'}"))
         return Invariant(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), repair,
-                         None if watch is None else frozenset(watch))
+                         watch=None if watch is None else frozenset(watch))
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
         if event not in EVENTS:
@@ -125,12 +134,21 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
             return None
         fields = {"event": EVENTS[event]}
         names = bound + ("event",)
-        when = comp.expression(doc, path + ("if",), spec["if"], aid, names, fields) if "if" in spec else None
-        return Trigger(aid, rule, event, when, comp.effect(doc, path + ("do",), spec["do"], aid, names, fields))
+        when, tree = comp.expression_and_tree(doc, path + ("if",), spec["if"], aid, names, fields) \
+            if "if" in spec else (None, None)
+        return Trigger(aid, rule, event, when, comp.effect(doc, path + ("do",), spec["do"], aid, names, fields),
+                       _owner_test(tree, ("event",), names))
     hook = spec["hook"]
     if hook not in HOOKS:
         problems.append(doc.problem(path + ("hook",), f"unknown hook '{hook}'", f"hooks: {', '.join(HOOKS)}"))
         return None
     names = bound + ("value",) + HOOKS[hook]
-    when = comp.expression(doc, path + ("if",), spec["if"], aid, names) if "if" in spec else None
-    return Modifier(aid, rule, hook, when, comp.expression(doc, path + ("value",), spec["value"], aid, names))
+    when, tree = comp.expression_and_tree(doc, path + ("if",), spec["if"], aid, names) if "if" in spec else (None, None)
+    return Modifier(aid, rule, hook, when, comp.expression(doc, path + ("value",), spec["value"], aid, names),
+                    _owner_test(tree, HOOKS[hook], names))
+
+
+def _owner_test(tree: Any, given: tuple[str, ...], scope: tuple[str, ...]) -> OwnerTest | None:
+    """The condition's owner test on the names the core gives (`given`), unless the ability's
+    own names shadow `me`."""
+    return None if tree is None or "me" in scope else owner_test(tree, given)

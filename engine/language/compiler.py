@@ -106,15 +106,22 @@ class Compiler:
     def expression(self, doc: Document, path: tuple, text: Any, ability: str, bound: tuple[str, ...] = (),
                    fields: dict[str, tuple[str, ...]] | None = None) -> Fn:
         """Compile an expression (a YAML int or bool is taken as a constant)."""
+        return self.expression_and_tree(doc, path, text, ability, bound, fields)[0]
+
+    def expression_and_tree(self, doc: Document, path: tuple, text: Any, ability: str,
+                            bound: tuple[str, ...] = (), fields: dict[str, tuple[str, ...]] | None = None
+                            ) -> tuple[Fn, Tree | None]:
+        """An expression and its syntax tree (None for a constant or a text that did not parse),
+        for what reads the tree itself (an ability's owner test)."""
         if isinstance(text, (bool, int)):
-            return lambda ctx, v=text: v
+            return (lambda ctx, v=text: v), None
         src = Source(doc, path, str(text), ability, len("%expression "))
         try:
             tree = parse(str(text), "expression", doc, path)
         except SyntaxProblem as err:
             self.vocab.problems.append(err.problem)
-            return _never
-        return self._root(tree, src, _Scope(bound, fields or {}))
+            return _never, None
+        return self._root(tree, src, _Scope(bound, fields or {})), tree
 
     def effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),
                fields: dict[str, tuple[str, ...]] | None = None) -> str:
