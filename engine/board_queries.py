@@ -19,6 +19,7 @@ class BoardQueries:
     __slots__ = ()
     s: "State"
     rules: "Rules"
+    _rulers: dict[int, str | None]
 
     def pieces_at(self, loc: str) -> list[int]:
         return self.s.at.get(loc, [])
@@ -64,7 +65,20 @@ class BoardQueries:
         return weights
 
     def ruler(self, clearing: int) -> str | None:
-        """Law 2.5: most warriors plus buildings; a tie rules nobody."""
+        """Law 2.5: most warriors plus buildings; a tie rules nobody.
+
+        Asked again and again between two changes of the board (every menu asks it of many
+        clearings), so each answer is kept until a piece is placed, moved or removed; not when
+        a `ruler` modifier exists, as it may read more than the board."""
+        rulers = self._rulers
+        if clearing in rulers:
+            return rulers[clearing]
+        ruler = self._rule(clearing)
+        if "ruler" not in self.rules.modifiers:
+            rulers[clearing] = ruler
+        return ruler
+
+    def _rule(self, clearing: int) -> str | None:
         weights = self.rule_weights(clearing)
         if not weights:
             return None

@@ -88,7 +88,7 @@ class Rules:
 class Game(DecisionLoop, BoardQueries, PieceOperations):
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_rulers")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -102,6 +102,9 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # and ANY_CHANGE (engine/language/hooks.py) once a variable was set
         self.changed: set[tuple[str, str]] = set()
         self._modifying: list[str] = []  # abilities of the modifiers running now, outermost first
+        # who rules each clearing asked since the last piece was placed, moved or removed
+        # (BoardQueries.ruler); not game state: a clone or a load starts without it
+        self._rulers: dict[int, str | None] = {}
 
     def clone(self) -> "Game":
         g = Game(self.rules, self.s.clone())

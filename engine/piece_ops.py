@@ -21,6 +21,7 @@ class PieceOperations:
     s: "State"
     rules: "Rules"
     changed: set[tuple[str, str]]
+    _rulers: dict[int, str | None]
 
     def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
         """Place one piece from the faction's supply; None when the supply is empty (Law 1.5.4)."""
@@ -29,6 +30,7 @@ class PieceOperations:
             return None
         player.supply[kind] -= 1
         self.changed.add((faction, kind))
+        self._rulers.clear()
         pid = self.s.next_piece
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
@@ -76,6 +78,7 @@ class PieceOperations:
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
         self.changed.add((faction, kind))
+        self._rulers.clear()
         self.s.at[old].remove(pid)
         if not self.s.at[old]:
             del self.s.at[old]
@@ -86,6 +89,7 @@ class PieceOperations:
         """Lift a piece off the map without returning it anywhere yet."""
         faction, kind, loc = self.s.pieces.pop(pid)
         self.changed.add((faction, kind))
+        self._rulers.clear()
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]
@@ -148,6 +152,7 @@ class PieceOperations:
 
     def put_removed(self, pid: int, faction: str, kind: str, destination: Any) -> None:
         """Put a removed piece where a replacement sends it (a clearing, a path, a box)."""
+        self._rulers.clear()
         self.s.pieces[pid] = (faction, kind, as_location(destination))
         self.s.at.setdefault(as_location(destination), []).append(pid)
 

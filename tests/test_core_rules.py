@@ -74,6 +74,24 @@ def test_2_5_most_warriors_plus_buildings_rules(tmp_path: Path) -> None:
     assert game.ruler(5) is None, "an empty clearing is ruled by nobody"
 
 
+def test_2_5_rule_follows_every_change_of_the_board(tmp_path: Path) -> None:
+    """The ruler of a clearing is kept between changes of the board: each placing, moving and
+    removing must be seen at once."""
+    game = position(tmp_path, board={1: ["militia_a warrior"], 2: ["militia_b warrior x2"]})
+    assert (game.ruler(1), game.ruler(2)) == ("militia_a", "militia_b")
+    game.place("militia_b", "warrior", clearing_loc(1))
+    game.place("militia_b", "warrior", clearing_loc(1))
+    assert game.ruler(1) == "militia_b", "placed"
+    mover = game.pieces_at(clearing_loc(2))[0]
+    game.relocate(mover, clearing_loc(3))
+    assert (game.ruler(2), game.ruler(3)) == ("militia_b", "militia_b"), "moved"
+    game.remove(game.pieces_at(clearing_loc(1))[1:2], "test", None)
+    assert game.ruler(1) is None, "removed: a tie rules nobody"
+    game.remove(game.pieces_at(clearing_loc(3)), "test", None)
+    assert game.ruler(3) is None, "removed: an empty clearing is ruled by nobody"
+    assert game.clone().ruler(2) == "militia_b"
+
+
 def test_2_5_tokens_and_pawns_do_not_count_for_rule(tmp_path: Path) -> None:
     game = position(tmp_path, factions=["militia_a", "militia_t"], board={
         1: ["militia_a warrior", "militia_t outpost x3"],
