@@ -20,9 +20,20 @@ class BoardQueries:
     s: "State"
     rules: "Rules"
     _rulers: dict[int, str | None]
+    _owned: dict[str, list[int]] | None
 
     def pieces_at(self, loc: str) -> list[int]:
         return self.s.at.get(loc, [])
+
+    def pieces_of(self, faction: str) -> list[int]:
+        """A faction's pieces wherever they are, in the order of `s.pieces` (oldest first; a
+        piece a replacement put back counts as new). The list is the kept one: read it only."""
+        owned = self._owned
+        if owned is None:
+            owned = self._owned = {}
+            for pid, (f, _, _) in self.s.pieces.items():
+                owned.setdefault(f, []).append(pid)
+        return owned.get(faction, [])
 
     def suit(self, clearing: int) -> str:
         return self.s.suits[clearing]

@@ -14,20 +14,18 @@ def crafting_pool(game: Game, player: str) -> dict[str, int]:
     pool = {suit: 0 for suit in SUITS}
     defs = game.faction(player).pieces
     pieces = game.s.pieces
-    for loc, here in game.s.at.items():  # only the places holding pieces; the order does not matter
-        if loc[0] != "c":
+    places: dict[int, dict[str | None, list]] = {}  # clearing -> craft_group -> [pieces, limit]
+    for pid in game.pieces_of(player):
+        _, kind, loc = pieces[pid]
+        piece = defs[kind]
+        if not piece.crafts or loc[0] != "c":  # standing in a clearing, not held by a piece
             continue
-        clearing = int(loc[1:])
-        groups: dict[str | None, list] = {}  # craft_group -> [pieces, limit]; None: the ungrouped pieces
-        for pid in here:
-            f, kind, _ = pieces[pid]
-            if f == player and defs[kind].crafts:
-                group = groups.setdefault(defs[kind].craft_group, [0, None])
-                group[0] += 1
-                if defs[kind].craft_limit is not None:
-                    group[1] = defs[kind].craft_limit if group[1] is None else min(group[1], defs[kind].craft_limit)
-        if groups:
-            pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
+        group = places.setdefault(int(loc[1:]), {}).setdefault(piece.craft_group, [0, None])  # None: ungrouped
+        group[0] += 1
+        if piece.craft_limit is not None:
+            group[1] = piece.craft_limit if group[1] is None else min(group[1], piece.craft_limit)
+    for clearing, groups in places.items():
+        pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
     used = game.player(player).used
     return {suit: pool[suit] - used.get(f"craft:{suit}", 0) for suit in SUITS}
 

@@ -88,7 +88,7 @@ class Rules:
 class Game(DecisionLoop, BoardQueries, PieceOperations):
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_rulers")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_rulers", "_owned")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -105,9 +105,14 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # who rules each clearing asked since the last piece was placed, moved or removed
         # (BoardQueries.ruler); not game state: a clone or a load starts without it
         self._rulers: dict[int, str | None] = {}
+        # each faction's pieces in the order of `s.pieces` (BoardQueries.pieces_of): built on
+        # first use, then kept up to date by the piece operations
+        self._owned: dict[str, list[int]] | None = None
 
     def clone(self) -> "Game":
         g = Game(self.rules, self.s.clone())
+        if self._owned is not None:
+            g._owned = {f: list(pids) for f, pids in self._owned.items()}
         return g
 
     # --- randomness ----------------------------------------------------------------------

@@ -22,6 +22,7 @@ class PieceOperations:
     rules: "Rules"
     changed: set[tuple[str, str]]
     _rulers: dict[int, str | None]
+    _owned: dict[str, list[int]] | None
 
     def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
         """Place one piece from the faction's supply; None when the supply is empty (Law 1.5.4)."""
@@ -35,7 +36,13 @@ class PieceOperations:
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
+        self._owned_add(faction, pid)
         return pid
+
+    def _owned_add(self, faction: str, pid: int) -> None:
+        """Keep `pieces_of` in step with a piece added at the end of `s.pieces`."""
+        if self._owned is not None:
+            self._owned.setdefault(faction, []).append(pid)
 
     def can_place(self, faction: str, kind: str, loc: str, by: str | None = None) -> bool:
         """Supply, building slots (Law 2.2.3), the piece's own limits per clearing, path or holder,
@@ -90,6 +97,8 @@ class PieceOperations:
         faction, kind, loc = self.s.pieces.pop(pid)
         self.changed.add((faction, kind))
         self._rulers.clear()
+        if self._owned is not None:
+            self._owned[faction].remove(pid)
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]
@@ -155,6 +164,7 @@ class PieceOperations:
         self._rulers.clear()
         self.s.pieces[pid] = (faction, kind, as_location(destination))
         self.s.at.setdefault(as_location(destination), []).append(pid)
+        self._owned_add(faction, pid)
 
     def _battle_fought(self) -> dict | None:
         """The innermost battle on the stack that has begun (its clearing as it stood is kept)."""

@@ -299,7 +299,8 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     """A faction's pieces of a kind (or of any of a list of kinds) on the map, by id."""
     owner = faction or ctx.me
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return tuple([p for p, (f, k, loc) in ctx.game.s.pieces.items() if f == owner and k in kinds and loc[0] != "b"])
+    pieces = ctx.game.s.pieces
+    return tuple([p for p in ctx.game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
 
 
 @builtin("distinct", 1)

@@ -1,0 +1,46 @@
+"""What the game keeps beside its state to answer board questions fast (each faction's pieces,
+each clearing's ruler) must always match the state it was kept from."""
+import pytest
+
+from engine.agents import RandomAgent
+from engine.game import Game
+from engine.piece_ops import PieceOperations
+from engine.record import Setup
+
+
+def _fresh(game: Game, faction: str) -> list[int]:
+    return [pid for pid, (f, _, _) in game.s.pieces.items() if f == faction]
+
+
+def _rulers(game: Game) -> list:
+    return [game.ruler(c) for c in game.clearings()]
+
+
+@pytest.mark.parametrize("factions, seed", [
+    (["cabale", "colombes", "neiges", "arachneen"], 3),  # replacements put removed pieces back
+    (["alliance", "arachneen"], 5),
+])
+def test_kept_answers_match_the_state_after_every_decision(factions, seed, monkeypatch):
+    put_back = []
+    put_removed = PieceOperations.put_removed
+
+    def counted(game, pid, *rest):
+        put_back.append(pid)
+        put_removed(game, pid, *rest)
+    monkeypatch.setattr(PieceOperations, "put_removed", counted)
+    game = Setup(map="autumn", factions=factions, seed=seed, round_limit=8).start()
+    agent = RandomAgent(seed)
+    decisions = 0
+    while game.pending() is not None:
+        game.answer(agent.choose(game, game.pending()))
+        decisions += 1
+        fresh = Game(game.rules, game.s)  # a game with nothing kept yet
+        for faction in game.s.seats:
+            assert game.pieces_of(faction) == _fresh(game, faction) == fresh.pieces_of(faction)
+        assert _rulers(game) == _rulers(fresh)
+        if decisions % 50 == 0:
+            copy = game.clone()
+            assert [copy.pieces_of(f) for f in game.s.seats] == [game.pieces_of(f) for f in game.s.seats]
+            assert copy.pieces_of(game.s.seats[0]) is not game.pieces_of(game.s.seats[0])
+    assert decisions > 100
+    assert put_back or "alliance" in factions, "the seed factions' game must put removed pieces back"
