@@ -42,7 +42,7 @@ class DecisionLoop:
         if decision is None:
             raise IllegalAnswer("the game has ended; there is nothing to answer")
         option = freeze(option)
-        if not any(option == o and type(option) is type(o) for o in decision["options"]):
+        if not _offered(option, decision["options"]):
             raise IllegalAnswer(f"{option_name(self, decision, option)} is not an option of '{decision['kind']}' "
                                 f"for {decision['player']}; options: {option_names(self, decision, 12)}")
         self.s.stack[-1][decision["slot"]] = option
@@ -104,7 +104,7 @@ class DecisionLoop:
         """
         if self.s.stack[-1] is not frame:
             return True  # reactions this frame set off run first; it asks again when it resumes
-        options = tuple(freeze(o) for o in options)
+        options = tuple([freeze(o) for o in options])
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if self.offered is not None:
@@ -135,6 +135,15 @@ class DecisionLoop:
         del stack[index]
         if "_ret" in frame and index > 0:
             stack[index - 1][frame["_ret"]] = freeze(result)
+
+
+def _offered(option: Any, options: tuple) -> bool:
+    """Whether `option` is one of `options`, of the same type too (True is not 1)."""
+    try:
+        found = options[options.index(option)]
+    except ValueError:
+        return False
+    return type(found) is type(option) or any(option == o and type(option) is type(o) for o in options)
 
 
 def _where(frame: dict) -> str:

@@ -44,3 +44,4 @@ def test_kept_answers_match_the_state_after_every_decision(factions, seed, monke
             assert copy.pieces_of(game.s.seats[0]) is not game.pieces_of(game.s.seats[0])
     assert decisions > 100
     assert put_back or "alliance" in factions, "the seed factions' game must put removed pieces back"
+
