@@ -12,16 +12,22 @@ from .identity import distinct
 from .locations import clearing_loc
 
 HITTABLE = ("warrior", "building", "token")
+ATTACKERS = ("warrior", "pawn")  # a battle starts where the attacker has one of these (Law 4.3)
 
 
 def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = None,
                      against: tuple[str, ...] | None = None, first: bool = False) -> list[int]:
     """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
     and a defender to pick. `first` stops at the first one (for "can this player battle?")."""
+    pieces, defs = game.s.pieces, game.rules.piece_defs
+    present = set()  # clearings where the player has a warrior or a pawn standing
+    for pid in game.pieces_of(player):
+        f, kind, loc = pieces[pid]
+        if loc[0] == "c" and defs[(f, kind)].category in ATTACKERS:
+            present.add(int(loc[1:]))
     out = []
     for c in game.clearings():
-        if (where is None or c in where) and game.count(player, c, ("warrior", "pawn")) > 0 \
-                and defenders(game, player, c, against):
+        if c in present and (where is None or c in where) and defenders(game, player, c, against):
             out.append(c)
             if first:
                 break
