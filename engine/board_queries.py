@@ -107,11 +107,16 @@ class BoardQueries:
     def adjacent(self, clearing: int, faction: str | None = None) -> tuple[int, ...]:
         """Law 2.2.1: clearings joined by an open path; abilities may add links (rivers...)."""
         closed = self.s.closed_paths
-        if not closed and (faction is None or "adjacency" not in self.rules.modifiers):
-            return self.rules.neighbours[clearing]  # the usual case, worked out once per game
-        out = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
-        if faction is not None:
-            out = self.modify("adjacency", out, clearing=clearing, faction=faction)
+        modified = faction is not None and "adjacency" in self.rules.modifiers
+        if not closed:
+            if not modified:
+                return self.rules.neighbours[clearing]  # the usual case, worked out once per game
+            ends = self.rules.path_ends_at[clearing]
+        else:
+            ends = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
+        out = self.modify("adjacency", ends, clearing=clearing, faction=faction) if modified else ends
+        if out is ends and not closed:
+            return self.rules.neighbours[clearing]  # no modifier changed it: the same clearings
         return tuple(sorted(set(out)))
 
     def free_slots(self, clearing: int) -> int:

@@ -51,6 +51,7 @@ class Rules:
     piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
+    path_ends_at: dict[int, tuple[int, ...]] = field(default_factory=dict)  # the far end of each path there
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
 
@@ -80,6 +81,7 @@ class Rules:
             table[b].append((a, key))
         self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
         self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
+        self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
 
     def category(self, faction: str, kind: str) -> str:
         return self.piece_defs[(faction, kind)].category
