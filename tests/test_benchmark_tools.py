@@ -1,5 +1,6 @@
 """The speed tools of benchmarks/ measure what they say: ceilings.py replays the very same
-games, frame_costs.py times every kind of frame and leaves the handlers as they were."""
+games, frame_costs.py times every kind of frame and leaves the handlers as they were,
+instructions.py reads Valgrind's count and plays compare.py's games."""
 from __future__ import annotations
 
 import pytest
@@ -26,3 +27,12 @@ def test_frame_costs_names_the_menu_and_restores_the_handlers():
     assert HANDLERS == before
     ops = [line.split()[0] for line in lines[2:]]
     assert "actions" in ops and "turn" in ops, lines
+
+
+def test_instruction_counts_are_read_from_valgrind_and_games_played_as_compare_plays_them():
+    from benchmarks import compare, instructions
+    assert instructions.collected("==42== Events    : Ir\n==42== Collected : 1234567\n") == 1234567
+    with pytest.raises(RuntimeError, match="no instruction count"):
+        instructions.collected("valgrind: command not found")
+    result, count = instructions.play(compare.REPO, "a", [0], rounds=2, counted=False)
+    assert result["decisions"] > 10 and len(result["hashes"]) == 1 and count == 0
