@@ -36,14 +36,10 @@ def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[st
     Named suits are fixed; the player chooses which suits pay an "any" cost (Law 4.1.1), which
     matters for what else can be crafted this turn.
     """
-    left = dict(pool)
-    fixed = {suit: 0 for suit in SUITS}
-    for suit in cost:
-        if suit != "any":
-            if left[suit] <= 0:
-                return []
-            left[suit] -= 1
-            fixed[suit] += 1
+    left = _left_after_named(cost, pool)
+    if left is None:
+        return []
+    fixed = {suit: cost.count(suit) for suit in SUITS}
     ways = [fixed]
     for _ in range(cost.count("any")):
         ways = [{**way, suit: way[suit] + 1} for way in ways for suit in SUITS
@@ -55,13 +51,19 @@ def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[st
 def affordable(cost: tuple[str, ...], pool: dict[str, int]) -> bool:
     """Whether `payments(cost, pool)` has any way: the named suits are there, and enough
     pieces are left over for the "any" ones (a menu asks only this)."""
+    left = _left_after_named(cost, pool)
+    return left is not None and sum(max(n, 0) for n in left.values()) >= cost.count("any")
+
+
+def _left_after_named(cost: tuple[str, ...], pool: dict[str, int]) -> dict[str, int] | None:
+    """The pool once the cost's named suits are paid, or None when one of them is missing."""
     left = dict(pool)
     for suit in cost:
         if suit != "any":
             if left[suit] <= 0:
-                return False
+                return None
             left[suit] -= 1
-    return sum(max(n, 0) for n in left.values()) >= cost.count("any")
+    return left
 
 
 def craftable(game: Game, player: str) -> list[int]:
