@@ -35,8 +35,9 @@ class Trigger:
 
         def listen(game: Any, event: str, payload: dict) -> list[dict]:
             frames = []
+            given = {"event": payload}  # what the owner test reads
             for me, names in owners(game):
-                if test is not None and test.fails({"event": payload}, me):
+                if test is not None and test.fails(given, me):
                     continue
                 env = {**names, "event": payload}
                 if self.when is None or self.when(Ctx(game, me, env)):
