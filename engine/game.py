@@ -185,18 +185,19 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
             running.clear()
             raise RuleLoopError(f"modifiers call each other without end ({MODIFIER_DEPTH} deep); "
                                 f"the loop involves: {', '.join(names)}")
-        for fn in fns:
-            running.append(getattr(fn, "ability", hook))
-            try:
+        running.append(hook)  # one entry for this hook, naming each modifier while it runs
+        try:
+            for fn in fns:
+                running[-1] = getattr(fn, "ability", hook)
                 value = fn(self, value, context)
-            except RecursionError:
-                names = sorted(set(running))
-                running.clear()
-                raise RuleLoopError(f"modifiers call each other without end; "
-                                    f"the loop involves: {', '.join(names)}") from None
-            finally:
-                if running:
-                    running.pop()
+        except RecursionError:
+            names = sorted(set(running))
+            running.clear()
+            raise RuleLoopError(f"modifiers call each other without end; "
+                                f"the loop involves: {', '.join(names)}") from None
+        finally:
+            if running:
+                running.pop()
         return value
 
     def emit(self, event: str, **payload: Any) -> None:

@@ -67,12 +67,13 @@ class DecisionLoop:
     def run(self) -> None:
         """Advance frames until a decision is pending or the game ends."""
         s = self.s
+        stack = s.stack
         s.steps = 0
-        while s.decision is None and s.stack:
+        while s.decision is None and stack:
             if s.ended:
-                s.stack.clear()
+                stack.clear()
                 break
-            frame = self._frame = s.stack[-1]
+            frame = self._frame = stack[-1]
             try:
                 HANDLERS[frame["op"]](self, frame)
                 if self.changed:

@@ -170,6 +170,9 @@ class State:
 
 def freeze(value: Any) -> Any:
     """Lists (from JSON, YAML or an ability) to the tuples frames and decisions are made of."""
+    kind = type(value)
+    if kind is str or kind is int:  # most values: nothing to do
+        return value
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     if isinstance(value, dict):

@@ -31,7 +31,7 @@ class Trigger:
 
     def listener(self, owners: Holders) -> Callable:
         """The function the core calls on the event; `owners` says whose ability it is now."""
-        test = self.test
+        test, when, code, rule = self.test, self.when, self.code, self.rule or NO_RULE
 
         def listen(game: Any, event: str, payload: dict) -> list[dict]:
             frames = []
@@ -40,8 +40,8 @@ class Trigger:
                 if test is not None and test.fails(given, me):
                     continue
                 env = {**names, "event": payload}
-                if self.when is None or self.when(Ctx(game, me, env)):
-                    frames.append(block_frame(self.code, me, env, self.id, self.rule or NO_RULE))
+                if when is None or when(Ctx(game, me, env)):
+                    frames.append(block_frame(code, me, env, self.id, rule))
             return frames
         return listen
 
@@ -78,15 +78,15 @@ class Modifier:
 
     def function(self, owners: Holders) -> Callable:
         replaces = self.hook in REPLACEMENT_HOOKS  # each replaces a destination: say where to
-        test = self.test
+        test, when, compute = self.test, self.when, self.value
 
         def modify(game: Any, value: Any, context: dict) -> Any:
             for me, names in owners(game):
                 if test is not None and test.fails(context, me):
                     continue
                 ctx = Ctx(game, me, {**names, "value": value, **context})
-                if self.when is None or self.when(ctx):
-                    before, value = value, self.value(ctx)
+                if when is None or when(ctx):
+                    before, value = value, compute(ctx)
                     if replaces and value != before and "offers" in context:
                         # competing replacements: say where this one would send the piece; the
                         # core lets a player choose among them (engine/replacements.py)
