@@ -17,10 +17,13 @@ def movable(game: Game, player: str, clearing: int, kinds: tuple[str, ...] | Non
     """The player's pieces in a clearing that can move, by kind, lowest id first."""
     out: dict[str, list[int]] = {}
     pieces, movers = game.s.pieces, game.rules.movers
-    for pid in game.s.at.get(clearing_loc(clearing), ()):
+    for pid in game.s.at.get(f"c{clearing}", ()):
         f, kind, _ = pieces[pid]
         if f == player and (f, kind) in movers and (kinds is None or kind in kinds):
-            out.setdefault(kind, []).append(pid)
+            if kind in out:
+                out[kind].append(pid)
+            else:
+                out[kind] = [pid]
     return out
 
 
