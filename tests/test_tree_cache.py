@@ -33,9 +33,14 @@ def _doc(text: str):
     return load_yaml(text=f"when: |\n  {text}\n", source="f.yaml")
 
 
+_META = ("empty", "line", "column", "start_pos", "end_line", "end_column", "end_pos",
+         "container_line", "container_column", "container_start_pos", "container_end_line",
+         "container_end_column", "container_end_pos")
+
+
 def _shape(tree) -> list:
     """Every node with its name, positions and tokens, to compare two trees in full."""
-    return [(t.data, sorted(t.meta.__dict__.items()),
+    return [(t.data, [getattr(t.meta, name, None) for name in _META],
              [(c.type, str(c), c.line, c.column, c.end_line, c.end_column, c.start_pos, c.end_pos)
               for c in t.children if c is not None and not hasattr(c, "data")])
             for t in tree.iter_subtrees_topdown()]

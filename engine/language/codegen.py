@@ -50,26 +50,29 @@ def _member(item: Any, items: Any) -> bool:
 
 def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
          exists: bool = False) -> Fn:
-    """The generated form of `node`, falling back on `slow` (its closure) for any failure; `slow`
-    itself when the tree uses something the generator does not handle. `outer(name)` says
-    whether a name is bound around the expression (read from the context's names). With
-    `exists`, `node` is a filter and the form says whether it keeps any item, stopping at the
-    first (a menu asks only that)."""
-    gen = _Generator(outer, variables, words)
-    try:
-        body = gen.any_kept(node) if exists else gen.expr(node)
-    except _Unsupported:
-        return slow
-    source = ("def fast(ctx):\n"
-              "    env = ctx.env\n"
-              + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
-              "    try:\n"
-              f"        return {body}\n"
-              "    except FAILURES:\n"
-              "        return slow(ctx)\n")
+    """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
+    handing every call to `slow` when the tree uses something the generator does not handle.
+    `outer(name)` says whether a name is bound around the expression (read from the context's
+    names); it and the sets must not change afterwards, as the source is generated on the first
+    call. With `exists`, `node` is a filter and the form says whether it keeps any item,
+    stopping at the first (a menu asks only that)."""
     namespace = {"FAILURES": _FAILURES, "slow": slow, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
-                 "times": limits.times, "number": limits.number,
-                 "V": VALUES, "vars_of": _vars_of, **gen.functions}
+                 "times": limits.times, "number": limits.number, "V": VALUES, "vars_of": _vars_of}
+
+    def source() -> str | None:
+        gen = _Generator(outer, variables, words)
+        try:
+            body = gen.any_kept(node) if exists else gen.expr(node)
+        except _Unsupported:
+            return None
+        namespace.update(gen.functions)
+        return ("def fast(ctx):\n"
+                "    env = ctx.env\n"
+                + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
+                "    try:\n"
+                f"        return {body}\n"
+                "    except FAILURES:\n"
+                "        return slow(ctx)\n")
     return _compiled_on_first_call(source, namespace)
 
 
@@ -90,19 +93,21 @@ _STAND_IN = compile("def fast(ctx):\n    return compile_now(ctx)\n", "<rootlaw e
 _HAND_OVER = compile("def fast(ctx):\n    return slow(ctx)\n", "<rootlaw expression>", "exec")
 
 
-def _compiled_on_first_call(source: str, namespace: dict) -> Fn:
-    """The function `source` defines, compiled by Python only when first called.
+def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict) -> Fn:
+    """The function that `source()` defines, generated and compiled only when first called
+    (`source()` None: the closures evaluate every call).
 
-    A start loads about 600 expressions and a short game uses a fraction of them: compiling
-    each on first use keeps a cold start short. The function handed out is a stand-in whose
-    code becomes the compiled code on that first call (same globals, no closure), so later
-    calls cost exactly what an eagerly compiled function costs."""
+    A start loads about 600 expressions and a short game uses a fraction of them: generating
+    and compiling each on first use keeps a cold start short. The function handed out is a
+    stand-in whose code becomes the compiled code on that first call (same globals, no
+    closure), so later calls cost exactly what an eagerly compiled function costs."""
     exec(_STAND_IN, namespace)  # noqa: S102 - a fixed text
     stand_in = namespace["fast"]
 
     def compile_now(ctx: Ctx) -> Any:
+        text = source()
         try:
-            code = compile(source, "<rootlaw expression>", "exec")
+            code = _HAND_OVER if text is None else compile(text, "<rootlaw expression>", "exec")
         except (SyntaxError, RecursionError, MemoryError):  # nests deeper than Python's compiler
             code = _HAND_OVER  # (a sum of thousands of terms): the closures alone evaluate it
         exec(code, namespace)  # noqa: S102 - text built from checked tokens

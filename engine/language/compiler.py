@@ -339,8 +339,9 @@ class Compiler:
         and rolls no dice (`exists`: the form of "does the filter keep anything?")."""
         if len(self.vocab.problems) != before or not _pure(node):
             return slow
-        return fast(node, slow, scope.__contains__, self.vocab.variables, self.vocab.pieces | self.vocab.words,
-                    exists=exists)
+        # the source is generated on first call: the names bound here are taken as they are now
+        return fast(node, slow, frozenset(scope.all()).__contains__, frozenset(self.vocab.variables),
+                    self.vocab.pieces | self.vocab.words, exists=exists)
 
     def _word(self, tok: Token, src: Source) -> str:
         """A card pile named after draw ... into, spend ... from, put ... onto, discard ... from."""

@@ -140,21 +140,51 @@ def _encode(node: Any) -> Any:
 
 
 def _decode(data: Any) -> Any:
-    """The tree written by `_encode`; ValueError for anything else."""
+    """The tree written by `_encode`; ValueError for anything else (checked as it is read: a
+    start decodes thousands of nodes, so each check is one comparison)."""
+    kind = type(data)
+    if kind is list:
+        if len(data) < 2 or type(data[0]) is not str:
+            raise ValueError("not a tree")
+        where = data[1]
+        if where == 0:
+            meta = Meta()
+        elif type(where) is not list or len(where) not in (6, 12) or _not_ints(where):
+            raise ValueError("not positions")
+        else:
+            meta = _Positions(where)
+        return Tree(data[0], [_decode(c) for c in data[2:]], meta)
+    if kind is dict and len(data) == 1:
+        (name, parts), = data.items()
+        if type(parts) is not list or len(parts) != 7 or type(parts[0]) is not str or _not_ints(parts[1:]):
+            raise ValueError("not a token")
+        return Token(name, *parts)
     if data is None:
         return None
-    if isinstance(data, dict) and len(data) == 1:
-        (kind, parts), = data.items()
-        if not (isinstance(parts, list) and len(parts) == 7 and isinstance(parts[0], str)
-                and all(type(v) is int for v in parts[1:])):
-            raise ValueError("not a token")
-        return Token(kind, *parts)
-    if not (isinstance(data, list) and len(data) >= 2 and isinstance(data[0], str)):
-        raise ValueError("not a tree")
-    name, where, *children = data
-    meta = Meta()
-    if where != 0:
-        if not (isinstance(where, list) and len(where) in (6, 12) and all(type(v) is int for v in where)):
-            raise ValueError("not positions")
-        meta.__dict__.update(zip(_BOTH, where if len(where) == 12 else where + where), empty=False)
-    return Tree(name, [_decode(c) for c in children], meta)
+    raise ValueError("not a tree")
+
+
+def _not_ints(values: list) -> bool:
+    for v in values:
+        if type(v) is not int:
+            return True
+    return False
+
+
+_INDEX = {name: i for i, name in enumerate(_BOTH)}
+
+
+class _Positions(Meta):
+    """A cached tree's positions, read from its list only when asked: only error messages ask,
+    and setting twelve attributes on every node was most of the time a start spent decoding."""
+
+    def __init__(self, where: list[int]) -> None:
+        self.empty = False
+        self._where = where
+
+    def __getattr__(self, name: str) -> Any:
+        index = _INDEX.get(name)
+        where = self.__dict__.get("_where")
+        if index is None or where is None:
+            raise AttributeError(name)
+        return where[index % len(where)]
