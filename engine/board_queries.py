@@ -39,7 +39,7 @@ class BoardQueries:
         return self.s.suits[clearing]
 
     def clearings(self) -> tuple[int, ...]:
-        return tuple(self.rules.map.clearings)
+        return self.rules.clearing_ids
 
     def clearing_of(self, piece: int) -> int | None:
         """The clearing a piece stands in, following pieces held on other pieces."""

@@ -54,6 +54,7 @@ class Rules:
     path_ends_at: dict[int, tuple[int, ...]] = field(default_factory=dict)  # the far end of each path there
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
+    clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -82,6 +83,7 @@ class Rules:
         self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
         self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
+        self.clearing_ids = tuple(self.map.clearings)
 
     def category(self, faction: str, kind: str) -> str:
         return self.piece_defs[(faction, kind)].category
@@ -202,7 +204,8 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
     def emit(self, event: str, **payload: Any) -> None:
         """Tell the abilities that something happened; their reactions run next."""
-        events.emit(self, event, payload)
+        if event in self.rules.listeners:  # most events have no listener in a given game
+            events.emit(self, event, payload)
 
     def score(self, faction: str, points: int, rule: str, why: str, source: str | None = None) -> None:
         """Law 3.1: 30 VP wins at once; a player with an activated dominance card never scores.
