@@ -11,7 +11,8 @@ more than an addition), so a gain claimed from them should also show, within noi
 
 Each side plays the same games as `compare.py` (its worker, after the same untimed warm-up
 game) under `valgrind --tool=callgrind`. A second run plays the warm-up game alone; the
-difference is what the timed games cost. Both sides' final hashes are compared. Needs Valgrind
+difference is what the timed games cost. Both sides' final hashes are compared. The runs share
+a parser cache folder of their own, so no text is parsed again in one of them. Needs Valgrind
 (`apt install valgrind`); about a minute per side and mix for 4 seeds.
 """
 from __future__ import annotations
@@ -67,7 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seeds = list(range(args.seeds))
     same = True
-    with tempfile.TemporaryDirectory(prefix="rootlaw-instructions-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="rootlaw-instructions-") as tmp, \
+            tempfile.TemporaryDirectory(prefix="rootlaw-instructions-cache-") as cache:
+        # a cache folder of its own (mode 0700): the shared one drops its oldest files as other
+        # runs add theirs, and a text parsed again in one counted run would be counted as play
+        os.environ["ROOTLAW_CACHE_DIR"] = cache
         trees = {"old": export(args.rev, Path(tmp)), "new": REPO}
         for mix in (list(MIXES) if args.mix == "both" else [args.mix]):
             got = {side: per_decision(tree, mix, seeds, args.rounds) for side, tree in trees.items()}
