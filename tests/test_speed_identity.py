@@ -97,6 +97,16 @@ def test_a_filter_that_rolls_dice_is_never_cut_short():
     assert rolled.s.rng == listed.s.rng != before
 
 
+def test_an_expression_that_rolls_dice_is_left_to_the_closures():
+    """A generated form hands over to the closures on any failure, which would roll again: an
+    expression that rolls is evaluated by the closures alone, from its first call on."""
+    game = _mid_game()
+    fn = _compile(game, "alliance", "roll() + count({c in clearings() where c > 0})")
+    before = game.s.rng
+    assert fn(Ctx(game, "alliance", {})) >= 12 and game.s.rng != before
+    assert fn.__code__.co_names == ("slow",)
+
+
 def test_and_or_give_booleans():
     game = _mid_game()
     ctx = Ctx(game, "alliance", {})

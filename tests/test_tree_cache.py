@@ -8,7 +8,7 @@ import pytest
 
 from engine.documents import load_yaml
 from engine.language import tree_cache
-from engine.language.parser import SyntaxProblem, grammar_text, parse
+from engine.language.parser import MAX_DEPTH, SyntaxProblem, grammar_text, parse
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def test_a_new_start_reads_the_same_tree_with_its_positions(cache_dir):
     assert (cache_dir / tree_cache.shard("f.yaml")).stat().st_mode & 0o077 == 0
     _new_start()  # a new start reads the file
     key = tree_cache.key(grammar_text(), "%expression " + text)
-    assert tree_cache.lookup(key, tree_cache.shard("f.yaml")) is not None
+    assert tree_cache.lookup(key, tree_cache.shard("f.yaml"), MAX_DEPTH) is not None
     again = parse(text, "expression", doc, ("when",))
     assert again == parsed and _shape(again) == _shape(parsed)
 
@@ -75,11 +75,31 @@ def test_a_damaged_or_foreign_file_is_ignored(cache_dir):
     where = tree_cache.shard("f.yaml")
     (cache_dir / where).write_text(json.dumps({key: ["sum", "oops"]}), encoding="utf-8")
     _new_start()
-    assert tree_cache.lookup(key, where) is None
+    assert tree_cache.lookup(key, where, MAX_DEPTH) is None
     assert parse(text, "expression", doc, ("when",)) == expected
     (cache_dir / where).write_text("[not json", encoding="utf-8")
     _new_start()
-    assert tree_cache.lookup(key, where) is None
+    assert tree_cache.lookup(key, where, MAX_DEPTH) is None
+
+
+def test_a_cached_tree_deeper_than_the_limit_is_refused(cache_dir):
+    """No text that parses past MAX_DEPTH is remembered: such an entry is damaged or foreign,
+    and the text is parsed afresh (a deep one is then reported as too deep)."""
+    text = "1 + 2"
+    doc = _doc(text)
+    expected = parse(text, "expression", doc, ("when",))
+    key = tree_cache.key(grammar_text(), "%expression " + text)
+    where = tree_cache.shard("f.yaml")
+
+    def nested(levels: int) -> list:
+        return ["paren", 0] if levels == 1 else ["paren", 0, nested(levels - 1)]
+    (cache_dir / where).write_text(json.dumps({key: nested(MAX_DEPTH)}), encoding="utf-8")
+    _new_start()
+    assert tree_cache.lookup(key, where, MAX_DEPTH) is not None  # at the limit: read
+    (cache_dir / where).write_text(json.dumps({key: nested(MAX_DEPTH + 1)}), encoding="utf-8")
+    _new_start()
+    assert tree_cache.lookup(key, where, MAX_DEPTH) is None
+    assert parse(text, "expression", doc, ("when",)) == expected
 
 
 def test_each_document_has_its_own_file_and_edited_texts_do_not_pile_up(cache_dir):

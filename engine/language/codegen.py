@@ -51,7 +51,8 @@ def _member(item: Any, items: Any) -> bool:
 def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
          exists: bool = False) -> Fn:
     """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
-    handing every call to `slow` when the tree uses something the generator does not handle.
+    handing every call to `slow` when the tree uses something the generator does not handle
+    (a builtin that changes the game, such as a roll, is one).
     `outer(name)` says whether a name is bound around the expression (read from the context's
     names); it and the sets must not change afterwards, as the source is generated on the first
     call. With `exists`, `node` is a filter and the form says whether it keeps any item,

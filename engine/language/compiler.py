@@ -336,10 +336,11 @@ class Compiler:
 
     def _generated(self, node: Any, slow: Fn, scope: "_Scope", before: int, exists: bool = False) -> Fn:
         """`slow`, or its generated form when `node` compiled with no problem since `before`
-        and rolls no dice (`exists`: the form of "does the filter keep anything?")."""
-        if len(self.vocab.problems) != before or not _pure(node):
+        and rolls no dice (`exists`: the form of "does the filter keep anything?"). The
+        generator refuses dice itself; it runs on the first call, with the names bound here
+        taken as they are now."""
+        if len(self.vocab.problems) != before:
             return slow
-        # the source is generated on first call: the names bound here are taken as they are now
         return fast(node, slow, frozenset(scope.all()).__contains__, frozenset(self.vocab.variables),
                     self.vocab.pieces | self.vocab.words, exists=exists)
 

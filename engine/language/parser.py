@@ -92,14 +92,12 @@ def parse_source(source: str, document: str) -> Tree:
     TooDeep for one nested past MAX_DEPTH (neither is ever cached)."""
     key = tree_cache.key(grammar_text(), source)
     where = tree_cache.shard(document)
-    tree = tree_cache.lookup(key, where)
-    parsed = tree is None
-    if parsed:
+    tree = tree_cache.lookup(key, where, MAX_DEPTH)  # checks a cached tree's depth as it reads it
+    if tree is None:
         tree = parser().parse(source)
-    deep = _too_deep(tree)  # a cached tree too: the cache holds plain data, not a promise
-    if deep is not None:
-        raise TooDeep(deep)
-    if parsed:
+        deep = _too_deep(tree)
+        if deep is not None:
+            raise TooDeep(deep)
         tree_cache.remember(key, tree, where)
     return tree
 

@@ -49,13 +49,15 @@ def shard(source: str) -> str:
     return f"{_PREFIX}{hashlib.sha256(source.encode()).hexdigest()[:32]}.json"
 
 
-def lookup(k: str, where: str) -> Tree | None:
-    """The tree parsed earlier for this key in the document file `where`, or None."""
+def lookup(k: str, where: str, max_depth: int) -> Tree | None:
+    """The tree parsed earlier for this key in the document file `where`, or None; None also
+    for a tree nested deeper than `max_depth` (a text that parses so deep is never remembered,
+    so the entry is damaged: parsing afresh reports the text)."""
     encoded = _loaded(where).get(k)
     if encoded is None:
         return None
     try:
-        tree = _decode(encoded)
+        tree = _decode(encoded, 1, max_depth)
     except (TypeError, ValueError, IndexError, RecursionError):  # a damaged entry: parse afresh
         return None
     _used.setdefault(where, {})[k] = encoded
@@ -139,12 +141,13 @@ def _encode(node: Any) -> Any:
     return [str(node.data), where, *(_encode(c) for c in node.children)]
 
 
-def _decode(data: Any) -> Any:
-    """The tree written by `_encode`; ValueError for anything else (checked as it is read: a
-    start decodes thousands of nodes, so each check is one comparison)."""
+def _decode(data: Any, depth: int, max_depth: int) -> Any:
+    """The tree written by `_encode`, its root at `depth`; ValueError for anything else and for
+    a tree past `max_depth` (checked as it is read: a start decodes thousands of nodes, so each
+    check is one comparison)."""
     kind = type(data)
     if kind is list:
-        if len(data) < 2 or type(data[0]) is not str:
+        if len(data) < 2 or type(data[0]) is not str or depth > max_depth:
             raise ValueError("not a tree")
         where = data[1]
         if where == 0:
@@ -153,7 +156,7 @@ def _decode(data: Any) -> Any:
             raise ValueError("not positions")
         else:
             meta = _Positions(where)
-        return Tree(data[0], [_decode(c) for c in data[2:]], meta)
+        return Tree(data[0], [_decode(c, depth + 1, max_depth) for c in data[2:]], meta)
     if kind is dict and len(data) == 1:
         (name, parts), = data.items()
         if type(parts) is not list or len(parts) != 7 or type(parts[0]) is not str or _not_ints(parts[1:]):
