@@ -3,12 +3,17 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from engine.documents import load_yaml
 from engine.language import tree_cache
-from engine.language.parser import MAX_DEPTH, SyntaxProblem, grammar_text, parse
+from engine.language.parser import MAX_DEPTH, SyntaxProblem, grammar_text, parse, parser
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -38,12 +43,15 @@ _META = ("empty", "line", "column", "start_pos", "end_line", "end_column", "end_
          "container_end_column", "container_end_pos")
 
 
-def _shape(tree) -> list:
-    """Every node with its name, positions and tokens, to compare two trees in full."""
-    return [(t.data, [getattr(t.meta, name, None) for name in _META],
-             [(c.type, str(c), c.line, c.column, c.end_line, c.end_column, c.start_pos, c.end_pos)
-              for c in t.children if c is not None and not hasattr(c, "data")])
-            for t in tree.iter_subtrees_topdown()]
+def _shape(tree) -> tuple:
+    """A node (Lark's or rootlaw's) with its name, positions and children, tokens with theirs,
+    to compare two trees in full."""
+    if tree is None:
+        return None
+    if isinstance(tree, str):
+        return (tree.type, str(tree), tree.line, tree.column, tree.end_line, tree.end_column,
+                tree.start_pos, tree.end_pos)
+    return (tree.data, [getattr(tree.meta, name, None) for name in _META], [_shape(c) for c in tree.children])
 
 
 def test_a_new_start_reads_the_same_tree_with_its_positions(cache_dir):
@@ -57,6 +65,8 @@ def test_a_new_start_reads_the_same_tree_with_its_positions(cache_dir):
     assert tree_cache.lookup(key, tree_cache.shard("f.yaml"), MAX_DEPTH) is not None
     again = parse(text, "expression", doc, ("when",))
     assert again == parsed and _shape(again) == _shape(parsed)
+    # both as Lark gave it, every position included
+    assert _shape(parsed) == _shape(parser().parse("%expression " + text).children[0].children[-1])
 
 
 def test_a_text_that_fails_is_never_remembered(cache_dir):
@@ -145,3 +155,14 @@ def test_a_start_with_every_text_remembered_never_runs_the_parser(cache_dir, mon
         raise AssertionError(f"parsed although every text is in the tree cache: {text[:60]}")
     monkeypatch.setattr(Lark, "parse", no_parse)
     assert find_faction("cabale").actions
+
+
+def test_a_start_with_every_tree_cached_never_imports_lark(cache_dir):
+    """Importing Lark is about a tenth of a start; the compiler reads rootlaw's own trees."""
+    code = ("import sys; from engine.content import find_faction; find_faction('neiges'); "
+            "print('lark' in sys.modules)")
+    env = dict(os.environ, ROOTLAW_CACHE_DIR=str(cache_dir))
+    env.pop("ROOTLAW_NO_CACHE", None)
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, cwd=REPO, capture_output=True, text=True,
+                           check=True).stdout.split() for _ in range(2)]
+    assert runs == [["True"], ["False"]]  # the first start parses (and caches), the next does not

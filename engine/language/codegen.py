@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from lark import Tree
+from .syntax import Tree
 
 from . import limits
 from .builtins import CONSTANTS, FUNCTIONS, VALUES

@@ -13,8 +13,6 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from lark import Token, Tree
-
 from ..documents import Document
 from ..errors import Problem
 from . import limits, statements as st
@@ -23,6 +21,7 @@ from .codegen import fast
 from .context import Ctx, LanguageError
 from .hooks import EVENT_LISTS
 from .parser import SyntaxProblem, TooDeep, parse, parse_source, position
+from .syntax import Token, Tree
 
 Fn = Callable[[Ctx], Any]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Tree
+from .syntax import Token, Tree
 
 _ABSENT = object()
 

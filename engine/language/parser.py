@@ -2,19 +2,23 @@
 
 The grammar ships in `grammar/rootlaw.lark`. An expression or effect is written inside a YAML
 string, so an error is reported at the YAML scalar's position plus the offset inside it.
+Lark is imported only to parse a text the tree cache lacks (a start that finds every tree there
+never imports it); the trees handed out are `syntax.Tree`s either way.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from ..documents import Document
 from ..errors import Problem
 from ..resources import data_path
 from .limits import MAX_TEXT
 from . import tree_cache
-from .parser_cache import cached_lark
+from .syntax import Tree
+
+if TYPE_CHECKING:
+    from lark import Lark, UnexpectedInput
 
 # Friendly names for the grammar's terminals, used in "expected ..." hints.
 _TERMINALS = {
@@ -31,6 +35,9 @@ def parser(strict: bool = False) -> Lark:
     conflict an error; play loads the tables from rootlaw's private JSON cache, because
     building them (and the strict check) costs about a second at every start. Lark's own
     cache is never used: it unpickles a file from the shared temp folder."""
+    from lark import Lark
+
+    from .parser_cache import cached_lark
     grammar = grammar_text()
 
     def build() -> Lark:
@@ -42,6 +49,14 @@ def parser(strict: bool = False) -> Lark:
 @lru_cache(maxsize=1)
 def grammar_text() -> str:
     return data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
+
+
+class Unparsable(Exception):
+    """A text Lark could not parse; `error` is Lark's exception (an UnexpectedInput)."""
+
+    def __init__(self, error: "UnexpectedInput") -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 class SyntaxProblem(Exception):
@@ -64,8 +79,8 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
                                     "split it up into actions or abilities"))
     try:
         tree = parse_source(f"%{kind} " + text, doc.source)
-    except UnexpectedInput as err:
-        raise SyntaxProblem(_problem(err, text, kind, doc, path)) from None
+    except Unparsable as err:
+        raise SyntaxProblem(_problem(err.error, text, kind, doc, path)) from None
     except TooDeep as err:
         line, col = err.node.meta.line, err.node.meta.column
         if line == 1:
@@ -80,7 +95,7 @@ def parse(text: str, kind: str, doc: Document, path: tuple) -> Tree:
 class TooDeep(Exception):
     """A syntax tree deeper than MAX_DEPTH; `node` is the first node found past it."""
 
-    def __init__(self, node: Tree) -> None:
+    def __init__(self, node: Any) -> None:
         super().__init__(f"nested too deeply (more than {MAX_DEPTH} levels)")
         self.node = node
 
@@ -88,28 +103,36 @@ class TooDeep(Exception):
 def parse_source(source: str, document: str) -> Tree:
     """The syntax tree of a whole source text ("%effect ..." or "%expression ...") written in the
     file `document`, from the tree cache when it parsed before: a start that finds every text
-    there never loads the parser. Raises Lark's error for a text that does not parse, and
+    there never loads the parser. Raises Unparsable for a text that does not parse, and
     TooDeep for one nested past MAX_DEPTH (neither is ever cached)."""
     key = tree_cache.key(grammar_text(), source)
     where = tree_cache.shard(document)
     tree = tree_cache.lookup(key, where, MAX_DEPTH)  # checks a cached tree's depth as it reads it
     if tree is None:
-        tree = parser().parse(source)
-        deep = _too_deep(tree)
+        from lark import UnexpectedInput
+        try:
+            parsed = parser().parse(source)
+        except UnexpectedInput as err:
+            raise Unparsable(err) from None
+        deep = _too_deep(parsed)
         if deep is not None:
             raise TooDeep(deep)
-        tree_cache.remember(key, tree, where)
+        encoded = tree_cache.encode(parsed)
+        tree_cache.remember(key, encoded, where)
+        tree = tree_cache.decode(encoded)
     return tree
 
 
-def _too_deep(tree: Tree) -> Tree | None:
-    """The first node found deeper than MAX_DEPTH, or None (walked without recursion)."""
+def _too_deep(tree: Any) -> Any:
+    """The first node of Lark's tree found deeper than MAX_DEPTH, or None (walked without
+    recursion; tokens are strings, trees are not)."""
     stack = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
             return node
-        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+        stack.extend((child, depth + 1) for child in node.children
+                     if child is not None and not isinstance(child, str))
     return None
 
 
@@ -181,7 +204,8 @@ def _walk(doc: Document, line: int, start: int, text: str, offset: int, quote: s
     return found
 
 
-def _problem(err: UnexpectedInput, text: str, kind: str, doc: Document, path: tuple) -> Problem:
+def _problem(err: "UnexpectedInput", text: str, kind: str, doc: Document, path: tuple) -> Problem:
+    from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     offset = len(kind) + 2  # the "%kind " prefix
     if err.line in (None, -1) or err.column in (None, -1):  # no position: the end of the text
         line, col = text.count("\n") + 1, len(text.split("\n")[-1]) + 1 + offset
@@ -216,7 +240,7 @@ def text_at(text: str, line: int, col: int) -> str:
     return "?"
 
 
-def _expected(err: UnexpectedInput) -> str | None:
+def _expected(err: "UnexpectedInput") -> str | None:
     expected = sorted(getattr(err, "expected", None) or getattr(err, "accepts", None) or ())
     if not expected:
         return None

@@ -23,24 +23,32 @@ import sys
 import tempfile
 from typing import Any
 
-import lark
-from lark import Token, Tree
-from lark.tree import Meta
+from importlib.util import find_spec
+from pathlib import Path
 
 from ..cache_folder import data_cache_folder, is_private, owned
+from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree
 
 _PREFIX = "trees-"
 _FILES = 400  # document files kept; the least recently written go first
 _MAX_BYTES = 20_000_000  # of one document's file
-_POSITIONS = ("line", "column", "start_pos", "end_line", "end_column", "end_pos")
-_CONTAINER = tuple(f"container_{p}" for p in _POSITIONS)
-_BOTH = _POSITIONS + _CONTAINER
 
 
 def key(grammar: str, text: str) -> str:
     """What must stay the same for a tree to hold: the grammar, Lark, Python and the text."""
-    parts = (grammar, lark.__version__, sys.version.split()[0], text)
+    parts = (grammar, _lark_release(), sys.version.split()[0], text)
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _lark_release() -> str:
+    """Which Lark is installed, without importing it (the point of the cache is a start that
+    never does): the hash of its package's first file, which holds its version."""
+    spec = find_spec("lark")
+    try:
+        return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest() if spec and spec.origin else "none"
+    except OSError:
+        return "unreadable"
 
 
 def shard(source: str) -> str:
@@ -57,20 +65,20 @@ def lookup(k: str, where: str, max_depth: int) -> Tree | None:
     if encoded is None:
         return None
     try:
-        tree = _decode(encoded, 1, max_depth)
+        tree = decode(encoded, max_depth)
     except (TypeError, ValueError, IndexError, RecursionError):  # a damaged entry: parse afresh
         return None
     _used.setdefault(where, {})[k] = encoded
     return tree
 
 
-def remember(k: str, tree: Tree, where: str) -> None:
-    """Keep a tree that parsed; its document's file is written when the process ends."""
+def remember(k: str, encoded: Any, where: str) -> None:
+    """Keep the tree of a text that parsed (as `encode` gives it); its document's file is
+    written when the process ends."""
     if data_cache_folder() is None:
         return
     if not _changed:
         atexit.register(_store)
-    encoded = _encode(tree)
     _loaded(where)[k] = encoded
     _used.setdefault(where, {})[k] = encoded
     _changed.add(where)
@@ -123,39 +131,45 @@ def _store() -> None:
         return
 
 
-def _encode(node: Any) -> Any:
-    """A tree as lists: [name, positions, children...]; a token as {type: [value, positions]}."""
+def encode(node: Any) -> Any:
+    """A tree (Lark's or ours) as lists: [name, positions, children...]; a token as
+    {type: [value, positions]}."""
     if node is None:
         return None
-    if isinstance(node, Token):
-        return {node.type: [node.value, node.start_pos, node.line, node.column,
+    if isinstance(node, str):  # a token: trees are not strings
+        return {node.type: [str(node), node.start_pos, node.line, node.column,
                             node.end_line, node.end_column, node.end_pos]}
     meta = node.meta
     if meta.empty:
         where: Any = 0
     else:
-        where = [getattr(meta, p) for p in _POSITIONS]
-        container = [getattr(meta, p) for p in _CONTAINER]
+        where = [getattr(meta, p) for p in POSITIONS]
+        container = [getattr(meta, p) for p in CONTAINER]
         if container != where:
             where = where + container
-    return [str(node.data), where, *(_encode(c) for c in node.children)]
+    return [str(node.data), where, *(encode(c) for c in node.children)]
+
+
+def decode(data: Any, max_depth: int = sys.maxsize) -> Any:
+    """The tree written by `encode`; ValueError for anything else and for a tree nested past
+    `max_depth`."""
+    return _decode(data, 1, max_depth)
 
 
 def _decode(data: Any, depth: int, max_depth: int) -> Any:
-    """The tree written by `_encode`, its root at `depth`; ValueError for anything else and for
-    a tree past `max_depth` (checked as it is read: a start decodes thousands of nodes, so each
-    check is one comparison)."""
+    """`decode` with the root at `depth` (checked as it is read: a start decodes thousands of
+    nodes, so each check is one comparison)."""
     kind = type(data)
     if kind is list:
         if len(data) < 2 or type(data[0]) is not str or depth > max_depth:
             raise ValueError("not a tree")
         where = data[1]
         if where == 0:
-            meta = Meta()
+            meta = None
         elif type(where) is not list or len(where) not in (6, 12) or _not_ints(where):
             raise ValueError("not positions")
         else:
-            meta = _Positions(where)
+            meta = Meta(where)
         return Tree(data[0], [_decode(c, depth + 1, max_depth) for c in data[2:]], meta)
     if kind is dict and len(data) == 1:
         (name, parts), = data.items()
@@ -172,22 +186,3 @@ def _not_ints(values: list) -> bool:
         if type(v) is not int:
             return True
     return False
-
-
-_INDEX = {name: i for i, name in enumerate(_BOTH)}
-
-
-class _Positions(Meta):
-    """A cached tree's positions, read from its list only when asked: only error messages ask,
-    and setting twelve attributes on every node was most of the time a start spent decoding."""
-
-    def __init__(self, where: list[int]) -> None:
-        self.empty = False
-        self._where = where
-
-    def __getattr__(self, name: str) -> Any:
-        index = _INDEX.get(name)
-        where = self.__dict__.get("_where")
-        if index is None or where is None:
-            raise AttributeError(name)
-        return where[index % len(where)]
