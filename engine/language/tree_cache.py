@@ -21,10 +21,9 @@ import os
 import stat
 import sys
 import tempfile
-from typing import Any
-
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 from ..cache_folder import data_cache_folder, is_private, owned
 from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree
@@ -43,7 +42,7 @@ def key(grammar: str, text: str) -> str:
 @functools.lru_cache(maxsize=1)
 def _lark_release() -> str:
     """Which Lark is installed, without importing it (the point of the cache is a start that
-    never does): the hash of its package's first file, which holds its version."""
+    never does): the hash of its package's `__init__.py`, which holds its version."""
     spec = find_spec("lark")
     try:
         return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest() if spec and spec.origin else "none"
