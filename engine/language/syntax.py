@@ -9,7 +9,7 @@ terminal's text with its `type` and positions.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
 POSITIONS = ("line", "column", "start_pos", "end_line", "end_column", "end_pos")
 CONTAINER = tuple(f"container_{p}" for p in POSITIONS)
@@ -83,10 +83,6 @@ class Token(str):
         token._at = (line, column, start_pos, end_line, end_column, end_pos)
         return token
 
-    @property
-    def value(self) -> str:
-        return str(self)
-
     line = property(lambda self: self._at[0])
     column = property(lambda self: self._at[1])
     start_pos = property(lambda self: self._at[2])
@@ -103,8 +99,3 @@ class Token(str):
 
     def __repr__(self) -> str:
         return f"Token({self.type!r}, {str(self)!r})"
-
-
-def is_token(node: Any) -> bool:
-    """A token of Lark's or of ours (both are strings; trees are not)."""
-    return isinstance(node, str)
