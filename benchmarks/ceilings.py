@@ -10,6 +10,10 @@ then plays the same games twice, interleaved: once as usual, once with every suc
 from the record. The games are the same (the final hashes and the use of every recorded answer
 are checked), so the ratio of the two CPU times bounds what any faster version of that part (a
 cache, an index, incremental or compiled legality) could gain: none is cheaper than free.
+
+The part `menus_repeat` is narrower: only the action checks whose answer repeats that player's
+previous check of the same action are free. No cache of legality, however it tracks what
+changed, can skip more than those, so its ratio bounds what caching menus could ever gain.
 """
 from __future__ import annotations
 
@@ -40,11 +44,31 @@ PARTS: dict[str, tuple[str, list[tuple[Any, str]]]] = {
               [(BoardQueries, name) for name in ("ruler", "rule_weights", "count", "factions_present", "adjacent")]),
     "modifiers": ("the modifiers folded into core computations (replacements, which may offer "
                   "choices, aside)", [(Game, "modify")]),
+    "menus_repeat": ("each action check whose answer repeats that player's previous check of that "
+                     "action", [(actions, "available")]),
 }
+MEASURED_ALONE = ("menus_repeat",)  # a share of the menus part: not made free with the others
 # calls that are not pure and so always run: a replacement may add to its caller's offers
 RUN_ANYWAY: dict[tuple[Any, str], Callable[[tuple], bool]] = {
     (Game, "modify"): lambda args: args[1] in REPLACEMENT_HOOKS,
 }
+
+
+def repeated_answers() -> Callable[[tuple, Any], bool]:
+    """Whether a call of `actions.available(game, player, action)` answers as that player's
+    previous check of that action did (a fresh memory for each recording)."""
+    last: dict[tuple[str, str], Any] = {}
+
+    def repeated(args: tuple, result: Any) -> bool:
+        key = (args[1], args[2])
+        same = key in last and last[key] == result
+        last[key] = result
+        return same
+    return repeated
+
+
+# parts of which only some calls are free, decided when they are recorded
+FREE_IF: dict[str, Callable[[], Callable[[tuple, Any], bool]]] = {"menus_repeat": repeated_answers}
 
 
 def play(factions: list[str], seeds: list[int], rounds: int) -> tuple[int, float, list[str]]:
@@ -65,19 +89,22 @@ def play(factions: list[str], seeds: list[int], rounds: int) -> tuple[int, float
 
 class Recording:
     """Stands in for a part's functions: records what each outermost call returns (calls made
-    inside another call of the part are left alone), then hands the results back in order."""
+    inside another call of the part are left alone), then hands the results back in order.
+    A call recorded as not free runs again when replayed."""
 
     def __init__(self) -> None:
-        self.results: list[Any] = []
-        self.replay: Iterator[Any] | None = None
+        self.results: list[tuple[Any, bool]] = []  # (what the call returned, whether replays skip it)
+        self.replay: Iterator[tuple[Any, bool]] | None = None
         self.depth = 0
 
-    def stand_in(self, fn: Callable, run_anyway: Callable[[tuple], bool] | None) -> Callable:
+    def stand_in(self, fn: Callable, run_anyway: Callable[[tuple], bool] | None,
+                 free_if: Callable[[tuple, Any], bool] | None) -> Callable:
         def call(*args: Any, **kwargs: Any) -> Any:
             if run_anyway is not None and run_anyway(args):
                 return fn(*args, **kwargs)
             if self.replay is not None:
-                return next(self.replay)
+                result, free = next(self.replay)
+                return result if free else fn(*args, **kwargs)
             if self.depth:
                 return fn(*args, **kwargs)
             self.depth += 1
@@ -85,21 +112,24 @@ class Recording:
                 result = fn(*args, **kwargs)
             finally:
                 self.depth -= 1
-            self.results.append(result)
+            self.results.append((result, free_if is None or free_if(args, result)))
             return result
         return call
 
+    def free_calls(self) -> int:
+        return sum(free for _, free in self.results)
+
     @contextmanager
-    def standing_in(self, parts: list[str]) -> Iterator[None]:
+    def standing_in(self, parts: list[str], free_if: dict[str, Callable[[tuple, Any], bool]]) -> Iterator[None]:
         """The parts' functions replaced by stand-ins (their callers look them up at each call)."""
-        targets = [target for part in parts for target in PARTS[part][1]]
-        real = [getattr(owner, name) for owner, name in targets]
-        for (owner, name), fn in zip(targets, real):
-            setattr(owner, name, self.stand_in(fn, RUN_ANYWAY.get((owner, name))))
+        targets = [(target, free_if.get(part)) for part in parts for target in PARTS[part][1]]
+        real = [getattr(owner, name) for (owner, name), _ in targets]
+        for ((owner, name), only), fn in zip(targets, real):
+            setattr(owner, name, self.stand_in(fn, RUN_ANYWAY.get((owner, name)), only))
         try:
             yield
         finally:
-            for (owner, name), fn in zip(targets, real):
+            for ((owner, name), _), fn in zip(targets, real):
                 setattr(owner, name, fn)
 
 
@@ -108,9 +138,10 @@ def ceiling(factions: list[str], seeds: list[int], rounds: int, reps: int, parts
     """The usual/free CPU-time ratio of each repetition, and whether every run ended every game
     with the same hash and the free runs used exactly the answers recorded."""
     recording = Recording()
-    with recording.standing_in(parts):
+    free_if = {part: FREE_IF[part]() for part in parts if part in FREE_IF}
+    with recording.standing_in(parts, free_if):
         _, _, expected = play(factions, seeds, rounds)
-    show(f"  {len(recording.results)} calls recorded")
+    show(f"  {len(recording.results)} calls recorded, {recording.free_calls()} of them free")
     ratios, same = [], True
     for rep in range(reps):
         runs = {}
@@ -119,7 +150,7 @@ def ceiling(factions: list[str], seeds: list[int], rounds: int, reps: int, parts
                 runs[side] = play(factions, seeds, rounds)
                 continue
             recording.replay = iter(recording.results)
-            with recording.standing_in(parts):
+            with recording.standing_in(parts, {}):
                 runs[side] = play(factions, seeds, rounds)
             same = same and next(recording.replay, None) is None  # every recorded answer was used
         decisions = runs["usual"][0]
@@ -143,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown part {unknown[0]!r}; parts: {', '.join(PARTS)}")
         sets = [args.free.split(",")]
     else:
-        sets = [[part] for part in PARTS] + [list(PARTS)]
+        together = [part for part in PARTS if part not in MEASURED_ALONE]
+        sets = [[part] for part in PARTS] + [together]
     seeds = list(range(args.seeds))
     all_same = True
     for name in list(MIXES) if args.mix == "both" else [args.mix]:
