@@ -47,7 +47,8 @@ PARTS: dict[str, tuple[str, list[tuple[Any, str]]]] = {
     "menus_repeat": ("each action check whose answer repeats that player's previous check of that "
                      "action", [(actions, "available")]),
 }
-MEASURED_ALONE = ("menus_repeat",)  # a share of the menus part: not made free with the others
+# "all parts together": menus_repeat is a share of menus, so it is measured alone
+TOGETHER = [part for part in PARTS if part != "menus_repeat"]
 # calls that are not pure and so always run: a replacement may add to its caller's offers
 RUN_ANYWAY: dict[tuple[Any, str], Callable[[tuple], bool]] = {
     (Game, "modify"): lambda args: args[1] in REPLACEMENT_HOOKS,
@@ -124,8 +125,8 @@ class Recording:
         """The parts' functions replaced by stand-ins (their callers look them up at each call)."""
         targets = [(target, free_if.get(part)) for part in parts for target in PARTS[part][1]]
         real = [getattr(owner, name) for (owner, name), _ in targets]
-        for ((owner, name), only), fn in zip(targets, real):
-            setattr(owner, name, self.stand_in(fn, RUN_ANYWAY.get((owner, name)), only))
+        for ((owner, name), decides), fn in zip(targets, real):
+            setattr(owner, name, self.stand_in(fn, RUN_ANYWAY.get((owner, name)), decides))
         try:
             yield
         finally:
@@ -174,8 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown part {unknown[0]!r}; parts: {', '.join(PARTS)}")
         sets = [args.free.split(",")]
     else:
-        together = [part for part in PARTS if part not in MEASURED_ALONE]
-        sets = [[part] for part in PARTS] + [together]
+        sets = [[part] for part in PARTS] + [TOGETHER]
     seeds = list(range(args.seeds))
     all_same = True
     for name in list(MIXES) if args.mix == "both" else [args.mix]:
