@@ -75,14 +75,17 @@ def export(rev: str, into: Path) -> Path:
     return into
 
 
-def run_side(tree: Path, mix: str, seeds: list[int], rounds: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
+def run_side(tree: Path, mix: str, seeds: list[int], rounds: int, prefix: tuple[str, ...] = (),
+             env: dict[str, str] | None = None) -> tuple[dict, str]:
+    """The worker's result for `seeds` played in `tree` ({"error": ...} when it failed) and what
+    it wrote to stderr; `prefix` runs it under another program (instructions.py: Valgrind)."""
+    environment = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1", **(env or {}))
     cfg = json.dumps({"factions": mix_factions(mix, tree), "seeds": seeds, "rounds": rounds})
-    done = subprocess.run([sys.executable, "-c", WORKER, cfg], cwd=tree, env=env,
+    done = subprocess.run([*prefix, sys.executable, "-c", WORKER, cfg], cwd=tree, env=environment,
                           capture_output=True, text=True)
     if done.returncode != 0:
-        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"}
-    return json.loads(done.stdout.strip().splitlines()[-1])
+        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"}, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1]), done.stderr
 
 
 def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int, reps: int) -> bool:
@@ -98,7 +101,7 @@ def compare_mix(name: str, trees: dict[str, Path], seeds: list[int], rounds: int
     sides = list(trees)
     for rep in range(reps):
         order = sides if rep % 2 == 0 else sides[::-1]
-        got = {side: run_side(trees[side], name, seeds, rounds) for side in order}
+        got = {side: run_side(trees[side], name, seeds, rounds)[0] for side in order}
         for side, result in got.items():
             if "error" in result:
                 print(f"  {side}: cannot play this mix ({result['error']})")

@@ -18,17 +18,15 @@ a parser cache folder of their own, so no text is parsed again in one of them. N
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout, as in ceilings.py
 
-from benchmarks.compare import MIXES, REPO, WORKER, add_game_options, export, mix_factions  # noqa: E402
+from benchmarks.compare import MIXES, REPO, add_game_options, export, run_side  # noqa: E402
 
 
 def collected(stderr: str) -> int:
@@ -41,15 +39,11 @@ def collected(stderr: str) -> int:
 
 def play(tree: Path, mix: str, seeds: list[int], rounds: int, counted: bool = True) -> tuple[dict, int]:
     """The worker's result for `seeds` played in `tree`, and the instructions it executed."""
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
-    cfg = json.dumps({"factions": mix_factions(mix, tree), "seeds": seeds, "rounds": rounds})
-    command = [sys.executable, "-c", WORKER, cfg]
-    if counted:
-        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command
-    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed")
-    return json.loads(done.stdout.strip().splitlines()[-1]), collected(done.stderr) if counted else 0
+    valgrind = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null") if counted else ()
+    result, stderr = run_side(tree, mix, seeds, rounds, prefix=valgrind, env={"PYTHONHASHSEED": "0"})
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    return result, collected(stderr) if counted else 0
 
 
 def per_decision(tree: Path, mix: str, seeds: list[int], rounds: int) -> tuple[float, int, list[str]]:
