@@ -6,7 +6,7 @@ react during the battle can read and adjust them, and scenarios can assert them.
 from __future__ import annotations
 
 from .cards import matches_suit
-from .frames import handler
+from .frames import Entry, handler
 from .game import Game, distinct_cards
 from .identity import distinct
 from .locations import clearing_loc
@@ -52,7 +52,7 @@ def ambush_cards(game: Game, faction: str, clearing: int) -> list[int]:
                                  if deck[c].kind == "ambush" and matches_suit(deck[c].suit, suit)])
 
 
-@handler("battle")
+@handler("battle", Entry(params=("clearing", "defender")))
 def battle(game: Game, f: dict) -> None:
     attacker = f["player"]
     stage = f.get("stage", "clearing")

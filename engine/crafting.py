@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .board import SUITS
-from .frames import handler
+from .frames import Entry, handler
 from .game import Game, distinct_cards
 from .locations import clearing_loc
 
@@ -85,7 +85,7 @@ def craftable(game: Game, player: str) -> list[int]:
     return distinct_cards(game, out)
 
 
-@handler("craft")
+@handler("craft", Entry())
 def craft_step(game: Game, f: dict) -> None:
     """Craft any number of cards, one at a time, until the player says done."""
     player = f["player"]

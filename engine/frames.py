@@ -6,19 +6,34 @@ game loop and the rule modules, which register their handlers on import.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 Handler = Callable[["object", dict], None]
 HANDLERS: dict[str, Handler] = {}
 
 
-def handler(op: str) -> Callable[[Handler], Handler]:
-    """Register the function that advances frames of kind `op`."""
+class Entry(NamedTuple):
+    """The keys a caller outside the rules (a scenario's `run: {action: ...}` and its `with`)
+    may set in a new frame of an op: every other key is the handler's own bookkeeping, which a
+    caller setting could only corrupt."""
+
+    params: tuple[str, ...] = ()  # preset, the handler does not ask them
+    needs: tuple[str, ...] = ()  # those of `params` the handler cannot start without
+
+
+ENTRIES: dict[str, Entry] = {}
+
+
+def handler(op: str, entry: Entry | None = None) -> Callable[[Handler], Handler]:
+    """Register the function that advances frames of kind `op`; with `entry`, a frame of that
+    op may also be started on its own (core actions, some rules steps)."""
 
     def register(fn: Handler) -> Handler:
         if op in HANDLERS:
             raise ValueError(f"two handlers for frame op '{op}'")
         HANDLERS[op] = fn
+        if entry is not None:
+            ENTRIES[op] = entry
         return fn
 
     return register

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .frames import handler
+from .frames import Entry, handler
 from .game import Game
 from .identity import distinct
 from .locations import clearing_loc
@@ -82,7 +82,7 @@ def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[st
     return out
 
 
-@handler("move")
+@handler("move", Entry(params=("origin",)))
 def move(game: Game, f: dict) -> None:
     """One move: origin, destination, then how many of each kind (Law 4.2)."""
     player = f["player"]

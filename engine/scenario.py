@@ -21,7 +21,7 @@ from .setup import new_player
 from .documents import Document, load_yaml
 from .errors import DataError, RootlawError
 from .factions import FactionDef
-from .frames import HANDLERS
+from .frames import ENTRIES
 from .game import Game, Options
 from .language.statements import action_frame
 from .locations import piece_loc
@@ -332,7 +332,7 @@ def _start(game: Game, run: dict) -> None:
         s.stack = [{"op": op, "player": player, "phase": run["phase"], "index": 0}]
     elif "setup" in run:
         s.stack = [{"op": "faction_setup", "player": player, "index": 0}]
-    elif run["action"] in HANDLERS:
+    elif run["action"] in ENTRIES:
         frame = {"op": run["action"], "player": player}
         frame.update(freeze(run.get("with", {})))
         s.stack = [frame]

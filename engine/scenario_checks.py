@@ -11,7 +11,7 @@ from typing import Any
 
 from .documents import Document
 from .errors import Problem
-from .frames import HANDLERS
+from .frames import ENTRIES
 from .game import Rules
 from .scenario_expect import BOX_ENTRY, ENTRY, NOBODY, PATH_KEY
 
@@ -93,17 +93,23 @@ class Names:
                                            f"there is no step {run['step']}", "steps count from 0")
         if "action" in run:
             actions = self.rules.factions[player].actions
-            if run["action"] not in HANDLERS and run["action"] not in actions:
-                known = sorted(set(actions) | {"move", "battle", "craft"})
-                self.add(path + ("action",), f"'{run['action']}' is neither a core action nor an action of {player}",
+            action, given = run["action"], run.get("with") or {}
+            if action not in ENTRIES and action not in actions:
+                known = sorted(set(actions) | set(ENTRIES))
+                self.add(path + ("action",), f"'{action}' is neither a core action nor an action of {player}",
                          f"known: {', '.join(known)}")
-            elif run["action"] not in HANDLERS:
-                params = actions[run["action"]].params
-                for key in run.get("with") or {}:
+            else:
+                core = action in ENTRIES
+                params = ENTRIES[action].params if core else actions[action].params
+                owner = f"the core action '{action}'" if core else f"action '{action}' of {player}"
+                for key in given:
                     if key not in params:
-                        self.add(path + ("with", key), f"action '{run['action']}' of {player} has no parameter '{key}'",
+                        self.add(path + ("with", key), f"{owner} has no parameter '{key}'",
                                  f"its parameters: {', '.join(params)}" if params else "it takes no parameters",
                                  at_key=True)
+                for key in ENTRIES[action].needs if core else ():
+                    if key not in given:
+                        self.add(path + ("action",), f"{owner} needs '{key}'", f"give it: with: {{{key}: ...}}")
         for key, value in (run.get("with") or {}).items():
             where = path + ("with", key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:

@@ -8,7 +8,7 @@ player (dominance cards, the Mountain's closed paths).
 from __future__ import annotations
 
 from . import actions, stalemate, victory
-from .frames import handler
+from .frames import Entry, handler
 from .game import Game, distinct_cards
 from .language.hooks import PHASES
 
@@ -154,7 +154,7 @@ def draw(game: Game, f: dict) -> None:
     game.pop()
 
 
-@handler("discard_to")
+@handler("discard_to", Entry(params=("limit",), needs=("limit",)))
 def discard_to(game: Game, f: dict) -> None:
     """Evening hand limit: discard chosen cards down to the limit."""
     player = f["player"]

@@ -30,6 +30,14 @@ BROKEN = [
      "2:41", "limit cannot be negative"),
     ("with names no parameter of a faction action", BASE + "run: {action: recruit, with: {clearing: 3}}\n",
      "2:31", "action 'recruit' of militia_a has no parameter 'clearing'"),
+    ("a misspelt parameter of a core action", BASE + "run: {action: battle, with: {clearng: 3}}\n",
+     "2:30", "the core action 'battle' has no parameter 'clearng'"),
+    ("a core action's bookkeeping set from a scenario", BASE + "run: {action: move, with: {op: turn}}\n",
+     "2:28", "the core action 'move' has no parameter 'op'"),
+    ("a rules step that is not started on its own", BASE + "run: {action: take_hits}\n",
+     "2:15", "'take_hits' is neither a core action nor an action of militia_a"),
+    ("a rules step without what it needs", BASE + "run: {action: discard_to}\n",
+     "2:15", "the core action 'discard_to' needs 'limit'"),
     ("seed: 5.0", BASE + "seed: 5.0\nrun: {action: move}\n", "2:7", "5.0 is not a whole number"),
     ("a count past the supply", BASE + "board: {1: [militia_a warrior x999999999999]}\nrun: {action: move}\n",
      "2:13", "has only 20 warrior left in its supply"),
@@ -188,6 +196,14 @@ def test_every_scenario_key_is_documented():
     doc = (HERE.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
     missing = sorted(k for k in _keys(schema) if f"`{k}" not in doc)
     assert not missing, f"docs/scenarios.md does not mention: {missing}"
+
+
+def test_every_core_action_and_its_parameters_are_documented():
+    from engine.frames import ENTRIES
+    doc = (HERE.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    said = doc[doc.index("Each action takes"):doc.index("under `params:`")]
+    for op, entry in ENTRIES.items():
+        assert f"`{op}`" in said and all(f"`{p}`" in said for p in entry.params), (op, entry)
 
 
 def test_expect_any_beside_a_pending_decision(tmp_path):
