@@ -17,7 +17,7 @@ def movable(game: Game, player: str, clearing: int, kinds: tuple[str, ...] | Non
     """The player's pieces in a clearing that can move, by kind, lowest id first."""
     out: dict[str, list[int]] = {}
     pieces, movers = game.s.pieces, game.rules.movers
-    for pid in game.s.at.get(f"c{clearing}", ()):
+    for pid in game.pieces_at(clearing_loc(clearing)):
         f, kind, _ = pieces[pid]
         if f == player and (f, kind) in movers and (kinds is None or kind in kinds):
             if kind in out:

@@ -99,15 +99,17 @@ class Names:
                 self.add(path + ("action",), f"'{action}' is neither a core action nor an action of {player}",
                          f"known: {', '.join(known)}")
             else:
-                core = action in ENTRIES
-                params = ENTRIES[action].params if core else actions[action].params
-                owner = f"the core action '{action}'" if core else f"action '{action}' of {player}"
+                core = ENTRIES.get(action)
+                if core is None:
+                    params, needs, owner = actions[action].params, (), f"action '{action}' of {player}"
+                else:
+                    params, needs, owner = core.params, core.needs, f"the core action '{action}'"
                 for key in given:
                     if key not in params:
                         self.add(path + ("with", key), f"{owner} has no parameter '{key}'",
                                  f"its parameters: {', '.join(params)}" if params else "it takes no parameters",
                                  at_key=True)
-                for key in ENTRIES[action].needs if core else ():
+                for key in needs:
                     if key not in given:
                         self.add(path + ("action",), f"{owner} needs '{key}'", f"give it: with: {{{key}: ...}}")
         for key, value in (run.get("with") or {}).items():
