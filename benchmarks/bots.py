@@ -16,9 +16,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.checkout import use_checkout  # noqa: E402
 
-from engine.simulate import Plan, run_local  # noqa: E402
-from engine.summary import rate  # noqa: E402
+use_checkout()  # this checkout's engine, even if another rootlaw is installed
+from rootlaw.tools.simulate import Plan, run_local  # noqa: E402
+from rootlaw.tools.summary import rate  # noqa: E402
 
 
 def main() -> None:

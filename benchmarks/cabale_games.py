@@ -18,7 +18,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+from benchmarks.checkout import use_checkout  # noqa: E402
 
+use_checkout()  # this checkout's engine, even if another rootlaw is installed
 from tests.test_cabale_games import MAPS, lineup, play_and_replay  # noqa: E402
 
 

@@ -26,15 +26,19 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
+sys.path.insert(0, str(REPO))
+from benchmarks.checkout import use_checkout  # noqa: E402
+
+use_checkout()  # this checkout's engine, even if another rootlaw is installed
 
 from benchmarks.compare import MIXES, add_game_options, mix_factions  # noqa: E402  (the same mixes and options as compare.py)
-from engine import actions, movement  # noqa: E402
-from engine.agents import RandomAgent  # noqa: E402
-from engine.board_queries import BoardQueries  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.language.hooks import REPLACEMENT_HOOKS  # noqa: E402
-from engine.record import Setup  # noqa: E402
+from rootlaw.agents.agent import RandomAgent  # noqa: E402
+from rootlaw.content.record import Setup  # noqa: E402
+from rootlaw.core.board_queries import BoardQueries  # noqa: E402
+from rootlaw.core.game import Game  # noqa: E402
+from rootlaw.core.hooks import REPLACEMENT_HOOKS  # noqa: E402
+from rootlaw.law import movement  # noqa: E402
+from rootlaw.play import actions
 
 # part -> (what it is, the functions it is made of as (owner, attribute name))
 PARTS: dict[str, tuple[str, list[tuple[Any, str]]]] = {

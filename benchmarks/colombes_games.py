@@ -19,12 +19,13 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-if (REPO / "engine").is_dir():  # a source checkout plays its own engine, not an installed one
-    sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO))
+from benchmarks.checkout import use_checkout  # noqa: E402
 
-from engine.agents import RandomAgent, play
-from engine.game import Rules
-from engine.record import Record, Setup, replay
+use_checkout()  # a source checkout plays its own engine, not an installed one
+from rootlaw.agents.agent import RandomAgent, play
+from rootlaw.content.record import Record, Setup, replay
+from rootlaw.core.game import Rules
 
 MAPS = ("autumn", "winter", "lake", "mountain")
 PACKS = [str(REPO / "tests" / "factions" / f"militia_{x}.yaml") for x in "ab"]

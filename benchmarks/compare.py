@@ -34,11 +34,19 @@ MIXES = {
     "b": ["cabale", "colombes", "neiges", "arachneen"],
 }
 
-# Runs inside the tree being measured (cwd and sys.path point there).
+# Runs inside the tree being measured (cwd and sys.path point there). Revisions before the
+# package was named rootlaw import it as `engine`; later ones have its source in engine/.
 WORKER = """
-import json, sys, time
-from engine.agents import RandomAgent
-from engine.record import Setup
+import importlib.util, json, os, sys, time
+if os.path.isdir("engine/core"):
+    spec = importlib.util.spec_from_file_location("rootlaw", "engine/__init__.py", submodule_search_locations=["engine"])
+    sys.modules["rootlaw"] = module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from rootlaw.agents.agent import RandomAgent
+    from rootlaw.content.record import Setup
+else:
+    from engine.agents import RandomAgent
+    from engine.record import Setup
 cfg = json.loads(sys.argv[1])
 WARM_UP = 999_999
 try:

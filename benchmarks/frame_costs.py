@@ -18,11 +18,14 @@ from pathlib import Path
 from typing import Callable
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
+sys.path.insert(0, str(REPO))
+from benchmarks.checkout import use_checkout  # noqa: E402
 
-from benchmarks.compare import MIXES, add_game_options, mix_factions  # noqa: E402
+use_checkout()  # this checkout's engine, even if another rootlaw is installed
+
 from benchmarks.ceilings import play  # noqa: E402
-from engine.frames import HANDLERS  # noqa: E402
+from benchmarks.compare import MIXES, add_game_options, mix_factions  # noqa: E402
+from rootlaw.core.frames import HANDLERS  # noqa: E402
 
 
 def timed(op: str, handler: Callable, runs: collections.Counter, spent: collections.Counter) -> Callable:

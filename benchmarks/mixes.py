@@ -6,7 +6,7 @@ Run from the repository root (the full run is long; `nice` it on a shared machin
 
 For each mix (every 2-, 3-, 4- and 5-faction set of the five seed factions) and each bundled
 map, `--games` games are played by random agents, each with its seats shuffled by its own
-seed. After every decision the state invariants (`engine.invariants`) are checked; at the end
+seed. After every decision the state invariants (`rootlaw.core.invariants`) are checked; at the end
 the game's record goes through JSON and must replay to the same final digest. Game k of a
 mix x map is fixed by (mix, map, k) alone, so the results do not depend on `--workers`.
 Prints a table per mix x map (games, errors, violations, replay mismatches, stalls,
@@ -27,14 +27,17 @@ from itertools import combinations
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
+sys.path.insert(0, str(REPO))
+from benchmarks.checkout import use_checkout  # noqa: E402
 
-from engine.agents import RandomAgent
-from engine.board import bundled_maps
-from engine.invariants import violations
-from engine.record import Record, Setup, replay
-from engine.rng import Rng
-from engine.stalemate import STALLED
+use_checkout()  # this checkout's engine, even if another rootlaw is installed
+
+from rootlaw.agents.agent import RandomAgent
+from rootlaw.content.maps import bundled_maps
+from rootlaw.content.record import Record, Setup, replay
+from rootlaw.core.invariants import violations
+from rootlaw.core.rng import Rng
+from rootlaw.core.stalemate import STALLED
 
 SEED_FACTIONS = ("alliance", "arachneen", "cabale", "colombes", "neiges")
 MAX_DECISIONS = 20_000       # far above any real game; beyond it a game counts as an error (hang)

@@ -22,14 +22,16 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
-import engine  # noqa: F401,E402
+sys.path.insert(0, str(REPO))
+from benchmarks.checkout import use_checkout  # noqa: E402
 
-from engine.agents import RandomAgent
-from engine.content import make_rules
-from engine.factions import load_faction
-from engine.game import Game, Options, Rules
-from engine.record import Setup, load_game, save_game
+use_checkout()  # this checkout's engine, even if another rootlaw is installed
+import rootlaw  # noqa: F401,E402
+from rootlaw.agents.agent import RandomAgent
+from rootlaw.content.catalog import make_rules
+from rootlaw.content.factions import load_faction
+from rootlaw.content.record import Setup, load_game, save_game
+from rootlaw.core.game import Game, Options, Rules
 
 MAP = "autumn"
 ROUND_LIMIT = 30
@@ -44,9 +46,10 @@ COLD_RUNS = 5
 COLD_SCRIPT = """
 import json, sys, time
 t0 = time.perf_counter()
-import engine
-from engine.content import find_map, standard_deck
-from engine.factions import bundled_factions, load_faction
+from benchmarks.checkout import use_checkout
+use_checkout()
+from rootlaw.content.catalog import find_map, standard_deck
+from rootlaw.content.factions import bundled_factions, load_faction
 t1 = time.perf_counter()
 m = find_map(sys.argv[1])
 t2 = time.perf_counter()
@@ -162,14 +165,14 @@ def main(argv: list[str] | None = None) -> int:
         (f"save_game ({r['save_bytes']:,} bytes)", f"{r['save_ms']:.2f}", "ms"),
         ("load_game (rules given)", f"{r['load_ms']:.2f}", "ms"),
         ("load_game (rules rebuilt from Setup)", f"{r['load_rebuild_rules_ms']:.2f}", "ms"),
-        ("cold: import engine", f"{r['cold_import_ms']:.0f}", "ms"),
+        ("cold: import rootlaw", f"{r['cold_import_ms']:.0f}", "ms"),
         ("cold: map", f"{r['cold_map_ms']:.0f}", "ms"),
         ("cold: deck", f"{r['cold_deck_ms']:.0f}", "ms"),
         (f"cold: factions ({r['cold_faction_files']} files)", f"{r['cold_factions_ms']:.0f}", "ms"),
         ("cold: total (import + data)", f"{r['cold_total_ms']:.0f}", "ms"),
     ]
     width = max(len(name) for name, _, _ in rows)
-    print(f"rootlaw {engine.__version__} benchmarks, Python {r['python']}, {MAP} map, 4 militia factions")
+    print(f"rootlaw {rootlaw.__version__} benchmarks, Python {r['python']}, {MAP} map, 4 militia factions")
     print(f"{'measure':<{width}}  {'value':>10}  unit")
     print(f"{'-' * width}  {'-' * 10}  {'-' * 11}")
     for name, value, unit in rows:

@@ -7,7 +7,7 @@ Run from the repository root (it takes long; `nice` it on a shared machine):
 
 Game i of the series is fixed by i alone: its map, its 2-5 seats drawn from the bundled and
 test factions, with or without a round limit, its seed and the bots' seeds. After every
-decision the state invariants (`engine.invariants`) are checked; at a decision drawn at random
+decision the state invariants (`rootlaw.core.invariants`) are checked; at a decision drawn at random
 the game is cloned and saved and loaded, and the copies must have the same digest and play on
 to the same end; at the end its record goes through JSON and replays to the same digest.
 A game that passes MAX_DECISIONS decisions counts as a hang. Prints games, decisions,
@@ -26,17 +26,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))  # this checkout's engine, even if another rootlaw is installed
+sys.path.insert(0, str(REPO))
+from benchmarks.checkout import use_checkout  # noqa: E402
 
-from engine.agents import RandomAgent
-from engine.board import bundled_maps
-from engine.content import make_rules
-from engine.factions import FactionDef, bundled_factions, load_faction
-from engine.game import Game, Options, Rules
-from engine.invariants import violations
-from engine.record import Record, Setup, load_game, replay, save_game
-from engine.rng import Rng
-from engine.stalemate import STALLED
+use_checkout()  # this checkout's engine, even if another rootlaw is installed
+
+from rootlaw.agents.agent import RandomAgent
+from rootlaw.content.catalog import make_rules
+from rootlaw.content.factions import FactionDef, bundled_factions, load_faction
+from rootlaw.content.maps import bundled_maps
+from rootlaw.content.record import Record, Setup, load_game, replay, save_game
+from rootlaw.core.game import Game, Options, Rules
+from rootlaw.core.invariants import violations
+from rootlaw.core.rng import Rng
+from rootlaw.core.stalemate import STALLED
 
 TEST_FACTIONS = REPO / "tests" / "factions"
 UNLIMITED = 1_000_000        # "no round limit": the game ends by score, dominance or stalemate

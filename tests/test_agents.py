@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agents import RandomAgent, ScriptedAgent, play
-from engine.errors import RootlawError
-from engine.record import Setup
+from rootlaw.agents.agent import RandomAgent, ScriptedAgent, play
+from rootlaw.content.record import Setup
+from rootlaw.errors import RootlawError
 
 
 def start():

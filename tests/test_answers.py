@@ -1,9 +1,9 @@
 """An answer must be one of the pending decision's options, of the same type (True is not 1)."""
 import pytest
 
-from engine.errors import IllegalAnswer
-from engine.loop import _offered
-from engine.record import Setup
+from rootlaw.content.record import Setup
+from rootlaw.core.loop import _offered
+from rootlaw.errors import IllegalAnswer
 
 
 @pytest.mark.parametrize("option, options, offered", [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks import ceilings, frame_costs
-from engine.frames import HANDLERS
+from rootlaw.core.frames import HANDLERS
 
 
 @pytest.mark.parametrize("parts", [["menus"], ["menus_repeat"], ceilings.TOGETHER])

@@ -11,7 +11,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from engine import documents
+from rootlaw.files import documents
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"

@@ -2,10 +2,10 @@
 each clearing's ruler) must always match the state it was kept from."""
 import pytest
 
-from engine.agents import RandomAgent
-from engine.game import Game
-from engine.piece_ops import PieceOperations
-from engine.record import Setup
+from rootlaw.agents.agent import RandomAgent
+from rootlaw.content.record import Setup
+from rootlaw.core.game import Game
+from rootlaw.core.piece_ops import PieceOperations
 
 
 def _fresh(game: Game, faction: str) -> list[int]:

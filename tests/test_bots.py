@@ -3,15 +3,22 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bots import GreedyBot, MctsBot, bot_names, make_bot
-from engine.bots.chance import hide_chance
-from engine.bots.cycles import Cycles
-from engine.bots.evaluation import SEARCH_WEIGHTS, WEIGHTS, material, reward, rulers, value
-from engine.bots.greedy import option_values
-from engine.cli import main
-from engine.errors import RootlawError
-from engine.record import Setup
-from engine.rng import Rng
+from rootlaw.agents.chance import hide_chance
+from rootlaw.agents.cycles import Cycles
+from rootlaw.agents.evaluation import (
+    SEARCH_WEIGHTS,
+    WEIGHTS,
+    material,
+    reward,
+    rulers,
+    value,
+)
+from rootlaw.agents.greedy import option_values
+from rootlaw.agents.registry import GreedyBot, MctsBot, bot_names, make_bot
+from rootlaw.content.record import Setup
+from rootlaw.core.rng import Rng
+from rootlaw.errors import RootlawError
+from rootlaw.tools.cli import main
 
 
 def start(seed: int = 4, rounds: int = 2):

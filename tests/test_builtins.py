@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.language.builtins import FUNCTIONS
-from engine.language.context import Ctx
-from engine.record import Setup
+from rootlaw.content.record import Setup
+from rootlaw.core.context import Ctx
+from rootlaw.language.builtins import FUNCTIONS
 
 
 def test_river_neighbours_reads_the_map():
@@ -17,7 +17,7 @@ def test_river_neighbours_reads_the_map():
 
 def test_players_and_enemies_go_round_from_me():
     """"In player order" starts from the acting player and goes in turn order (issue 6 §1.8)."""
-    from engine.language.builtins import VALUES
+    from rootlaw.language.builtins import VALUES
     game = Setup(map="autumn", factions=["alliance", "arachneen", str(Path(__file__).parent / "factions" / "militia_a.yaml")], seed=1).start()
     seats = game.s.seats
     me = seats[1]
@@ -27,7 +27,8 @@ def test_players_and_enemies_go_round_from_me():
 
 def test_values_of_a_missing_field_is_a_language_error():
     import pytest
-    from engine.language.context import LanguageError
+
+    from rootlaw.core.context import LanguageError
     game = Setup(map="autumn", factions=["alliance", "arachneen"], seed=1).start()
     values_of = FUNCTIONS["values_of"].fn
     assert values_of(Ctx(game, "alliance", {}), ({"kind": "a"}, {"kind": "b"}), "kind") == ("a", "b")

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.agents import RandomAgent, play
-from engine.game import Game
-from engine.record import Record, Setup, replay
+from rootlaw.agents.agent import RandomAgent, play
+from rootlaw.content.record import Record, Setup, replay
+from rootlaw.core.game import Game
 
 MAPS = ("autumn", "winter", "lake", "mountain")
 MILITIA_FILE = str((Path(__file__).parent / "factions" / "militia_a.yaml").resolve())

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from engine.cli import main
+from rootlaw.tools.cli import main
 
 
 def test_play_resumes_a_saved_game(tmp_path, capsys):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.scenario import run_scenario
+from rootlaw.scenarios.runner import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "colombes"
 

@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 import yaml
 
-from engine import victory
-from engine.actions import daylight_extras
-from engine.content import make_rules
-from engine.factions import load_faction
-from engine.game import Game, Rules
-from engine.locations import clearing_loc
-from engine.scenario import run_scenario
-from engine.setup import new_game
+from rootlaw.content.catalog import make_rules
+from rootlaw.content.factions import load_faction
+from rootlaw.core.game import Game, Rules
+from rootlaw.core.locations import clearing_loc
+from rootlaw.law import victory
+from rootlaw.play.actions import daylight_extras
+from rootlaw.play.setup import new_game
+from rootlaw.scenarios.runner import run_scenario
 
 FACTIONS = Path(__file__).parent / "factions"
 

@@ -1,7 +1,7 @@
 """`affordable` (what menus ask) must agree with `payments` (what the craft step offers)."""
 from itertools import product
 
-from engine.crafting import affordable, payments
+from rootlaw.law.crafting import affordable, payments
 
 SUITS = ("fox", "rabbit", "mouse")
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import load_map
-from engine.cli import main
-from engine.decks import load_deck
-from engine.errors import DataError
-from engine.record import load_game
-from engine.resources import data_path
-from engine.scenario import run_scenario
+from rootlaw.content.decks import load_deck
+from rootlaw.content.maps import load_map
+from rootlaw.content.record import load_game
+from rootlaw.errors import DataError
+from rootlaw.files.resources import data_path
+from rootlaw.scenarios.runner import run_scenario
+from rootlaw.tools.cli import main
 
 HERE = Path(__file__).parent
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = """
-from engine.agents import RandomAgent, play
-from engine.record import Setup
+from rootlaw.agents.agent import RandomAgent, play
+from rootlaw.content.record import Setup
 for m in ("autumn", "mountain"):
     game = Setup(map=m, factions=["alliance", "arachneen"], seed=5, round_limit=20).start()
     play(game, RandomAgent(1))

@@ -1,14 +1,14 @@
-"""Tests for engine.documents (safe YAML loading with positions) and engine.schemas."""
+"""Tests for rootlaw.files.documents (safe YAML loading with positions) and rootlaw.files.schemas."""
 from __future__ import annotations
 
 import time
 
 import pytest
 
-from engine import documents
-from engine.documents import Document, load_yaml
-from engine.errors import DataError, Problem
-from engine.schemas import problems_from_schema
+from rootlaw.errors import DataError, Problem
+from rootlaw.files import documents
+from rootlaw.files.documents import Document, load_yaml
+from rootlaw.files.schemas import problems_from_schema
 
 
 def load(text: str) -> Document:

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from benchmarks import mixes
-from engine.board import bundled_maps
+from rootlaw.content.maps import bundled_maps
 
 
 def test_every_mix_of_the_seed_factions_is_counted_once():

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import cli
-from engine.errors import DataError
-from engine.factions import _never_true, bundled_factions, load_faction
+from rootlaw.content.factions import _never_true, bundled_factions, load_faction
+from rootlaw.errors import DataError
+from rootlaw.tools import cli
 
 BAD = Path(__file__).parent / "fixtures" / "bad_factions"
 

@@ -16,14 +16,15 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
-import engine  # noqa: F401  (registers the frame handlers)
-from engine.errors import RootlawError
-from engine.factions import load_faction
-from engine.packs import load_pack
-from engine.record import Record, replay
-from engine.scenario import run_scenario
+import rootlaw  # noqa: F401  (registers the frame handlers)
+from rootlaw.content.factions import load_faction
+from rootlaw.content.packs import load_pack
+from rootlaw.content.record import Record, replay
+from rootlaw.errors import RootlawError
+from rootlaw.scenarios.runner import run_scenario
 
 # ci: a fixed set of examples, no shrinking (a failure prints its input as found), no database
 settings.register_profile("ci", max_examples=20, deadline=None, derandomize=True, database=None,

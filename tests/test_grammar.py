@@ -1,7 +1,7 @@
 """The faction language's grammar itself."""
 from __future__ import annotations
 
-from engine.language.parser import parser
+from rootlaw.language.parser import parser
 
 
 def test_grammar_has_no_conflicts():

@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-import engine  # noqa: F401  (registers the frame handlers)
-from engine.content import make_rules
-from engine.errors import DataError, RootlawError, RuleLoopError
-from engine.factions import load_faction
-from engine.game import Options
-from engine.loop import TURN_DECISIONS
-from engine.invariants import violations
-from engine.language.limits import MAX_REPEAT, MAX_TEXT
-from engine.setup import new_game
-from engine.stalemate import BOARD_STALL_ROUNDS, STALLED
+import rootlaw  # noqa: F401  (registers the frame handlers)
+from rootlaw.content.catalog import make_rules
+from rootlaw.content.factions import load_faction
+from rootlaw.core.game import Options
+from rootlaw.core.invariants import violations
+from rootlaw.core.loop import TURN_DECISIONS
+from rootlaw.core.stalemate import BOARD_STALL_ROUNDS, STALLED
+from rootlaw.errors import DataError, RootlawError, RuleLoopError
+from rootlaw.language.limits import MAX_REPEAT, MAX_TEXT
+from rootlaw.play.setup import new_game
 
 FACTIONS = Path(__file__).parent / "factions"
 
@@ -178,7 +178,7 @@ def test_invariants_hold_in_a_fresh_game_and_name_what_breaks():
 
 
 def test_the_loop_turns_any_python_error_of_a_rule_into_a_clean_error(monkeypatch):
-    from engine import frames
+    from rootlaw.core import frames
     game = start(probe(), rounds=3)
     for error in (AttributeError("x"), AssertionError("y"), OverflowError("z"), RecursionError(), MemoryError()):
         def broken(game, frame, error=error):
@@ -189,7 +189,7 @@ def test_the_loop_turns_any_python_error_of_a_rule_into_a_clean_error(monkeypatc
 
 
 def test_play_check_and_decision_cap(capsys, monkeypatch):
-    from engine import cli
+    from rootlaw.tools import cli
     assert cli.main(["play", "--check", "--quiet", "--rounds", "2"]) == 0
     assert cli.main(["play", "--quiet", "--max-decisions", "3"]) == 0
     assert "Result: stopped at the decision cap (3)" in capsys.readouterr().out

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.errors import DataError
-from engine.record import Record, load_game
+from rootlaw.content.record import Record, load_game
+from rootlaw.errors import DataError
+from rootlaw.tools.cli import main
 
 PACK = Path(__file__).parent / "packs" / "river_otters"
 SECRET = "hunter2-do-not-print"
@@ -203,7 +203,7 @@ def test_argument_mistakes(capsys, argv, message):
 
 def test_output_paths_are_checked_before_the_game(tmp_path, capsys, monkeypatch):
     played = []
-    monkeypatch.setattr("engine.agents.RandomAgent.choose", lambda *a: played.append(1))
+    monkeypatch.setattr("rootlaw.agents.agent.RandomAgent.choose", lambda *a: played.append(1))
     for argv in (["--save", str(tmp_path)], ["--record", str(tmp_path / "missing" / "r.json")]):
         status, out = run(capsys, "play", *argv)
         assert status == 2 and not played
@@ -211,7 +211,7 @@ def test_output_paths_are_checked_before_the_game(tmp_path, capsys, monkeypatch)
 
 def test_a_full_disk_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
     played = []
-    monkeypatch.setattr("engine.agents.RandomAgent.choose", lambda *a: played.append(1))
+    monkeypatch.setattr("rootlaw.agents.agent.RandomAgent.choose", lambda *a: played.append(1))
     monkeypatch.setattr("shutil.disk_usage", lambda path: shutil._ntuple_diskusage(10**9, 10**9, 1000))
     status, out = run(capsys, "play", "--record", str(tmp_path / "r.json"))
     assert status == 2 and "the disk is full" in out and not played
@@ -236,7 +236,7 @@ def test_names_print_on_an_output_that_cannot_encode_them(tmp_path):
     import subprocess
     import sys
     env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
-    done = subprocess.run([sys.executable, "-m", "engine.cli", "play", "--rounds", "1", "--quiet"],
+    done = subprocess.run([sys.executable, "-m", "rootlaw", "play", "--rounds", "1", "--quiet"],
                           capture_output=True, env=env, cwd=Path(__file__).parent.parent)
     assert done.returncode == 0 and b"Stworze?" in done.stdout and not done.stderr
 
@@ -244,7 +244,7 @@ def test_names_print_on_an_output_that_cannot_encode_them(tmp_path):
 def test_a_closed_pipe_ends_quietly(tmp_path):
     import subprocess
     import sys
-    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "play", "--rounds", "5"],
+    proc = subprocess.Popen([sys.executable, "-m", "rootlaw", "play", "--rounds", "5"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent.parent)
     proc.stdout.readline()
     proc.stdout.close()

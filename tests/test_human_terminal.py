@@ -12,7 +12,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from engine.cli import main
+from rootlaw.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = "your choice (number, name or 'help')> "
@@ -23,7 +23,7 @@ class Terminal:
 
     def __init__(self, args: list[str], cwd: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "engine.cli", *args], cwd=cwd, env=env,
+        self.proc = subprocess.Popen([sys.executable, "-m", "rootlaw", *args], cwd=cwd, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.seen = ""
         self.sel = selectors.DefaultSelector()

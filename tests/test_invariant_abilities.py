@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.content import make_rules
-from engine.errors import DataError, RuleLoopError
-from engine.factions import load_faction
-from engine.setup import new_game
+from rootlaw.content.catalog import make_rules
+from rootlaw.content.factions import load_faction
+from rootlaw.errors import DataError, RuleLoopError
+from rootlaw.play.setup import new_game
 
 MILITIA = Path(__file__).parent / "factions" / "militia_b.yaml"
 STUBBORN = """

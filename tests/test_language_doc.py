@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.documents import load_yaml
-from engine.language.builtins import CONSTANTS, FUNCTIONS, VALUES
-from engine.language.compiler import Compiler, Vocabulary, signature
-from engine.language.hooks import EVENTS, HOOKS, SNAPSHOT_FIELDS
-from engine.resources import data_path
-from engine.schemas import load_schema
+from rootlaw.core.hooks import EVENTS, HOOKS, SNAPSHOT_FIELDS
+from rootlaw.files.documents import load_yaml
+from rootlaw.files.resources import data_path
+from rootlaw.files.schemas import load_schema
+from rootlaw.language.builtins import CONSTANTS, FUNCTIONS, VALUES
+from rootlaw.language.compiler import Compiler, Vocabulary, signature
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.crafting import crafting_pool
-from engine.documents import load_yaml
-from engine.errors import DataError, RootlawError
-from engine.factions import load_faction
-from engine.language.compiler import Compiler, Vocabulary
-from engine.language.context import Ctx, LanguageError
-from engine.language.statements import action_frame
-from engine.record import Setup
-from engine.scenario import run_scenario
+from rootlaw.content.factions import load_faction
+from rootlaw.content.record import Setup
+from rootlaw.core.context import Ctx, LanguageError
+from rootlaw.errors import DataError, RootlawError
+from rootlaw.files.documents import load_yaml
+from rootlaw.language.compiler import Compiler, Vocabulary
+from rootlaw.language.statements import action_frame
+from rootlaw.law.crafting import crafting_pool
+from rootlaw.scenarios.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 MILITIA = (Path(__file__).parent / "factions" / "militia_a.yaml").read_text(encoding="utf-8")

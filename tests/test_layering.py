@@ -1,17 +1,37 @@
-"""The engine's imports point one way: no module imports, at load time or inside a function,
-a module that imports it back, directly or through others. Imports only for type checkers
-(`if TYPE_CHECKING:`) are left out: they never run."""
+"""The engine's imports point one way. Its folders are layers, from the bottom up (LAYERS): a
+module imports only from its own layer and the layers below it, and no module imports, at load
+time or inside a function, a module that imports it back, directly or through others. Imports
+only for type checkers (`if TYPE_CHECKING:`) are left out: they never run. The package's
+`__init__` (the public API) and `__main__` sit above every layer."""
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine"
+ENGINE = Path(__file__).resolve().parent.parent / "engine"  # the source of the package rootlaw
+PACKAGE = "rootlaw"
+
+# the layers, lowest first: the README's "How it is built" names what each holds
+LAYERS = ("errors", "version", "files", "core", "law", "language", "play", "content", "scenarios",
+          "agents", "tools")
 
 
 def _module_name(path: Path) -> str:
-    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    parts = (PACKAGE, *path.relative_to(ENGINE).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _layer(module: str) -> int | None:
+    """The index in LAYERS of the layer a module belongs to; None for the package itself and its
+    `__main__` (`python -m rootlaw`), which sit above every layer."""
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] != "__main__" else None
+
+
+def _graph() -> dict[str, set[str]]:
+    files = sorted(ENGINE.rglob("*.py"))
+    modules = {_module_name(p) for p in files}
+    return {_module_name(p): _imports(p, modules) for p in files}
 
 
 def _imports(path: Path, modules: set[str]) -> set[str]:
@@ -73,11 +93,22 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_engine_module_imports_itself_back():
-    files = sorted(ENGINE.rglob("*.py"))
-    modules = {_module_name(p) for p in files}
-    graph = {_module_name(p): _imports(p, modules) for p in files}
-    assert "engine.game" in graph["engine.battle"]  # the reading of imports works
+    graph = _graph()
+    assert "rootlaw.core.game" in graph["rootlaw.law.battle"]  # the reading of imports works
     assert _cycles(graph) == []
+
+
+def test_every_folder_of_the_engine_is_a_layer():
+    folders = {p.name for p in ENGINE.iterdir() if p.is_dir() and any(p.rglob("*.py"))}
+    modules = {p.stem for p in ENGINE.glob("*.py")} - {"__init__", "__main__"}
+    assert folders | modules == set(LAYERS)
+
+
+def test_each_layer_imports_only_from_itself_and_the_layers_below():
+    upward = sorted(f"{module} imports {target}" for module, targets in _graph().items()
+                    for target in targets
+                    if _layer(module) is not None and (_layer(target) is None or _layer(target) > _layer(module)))
+    assert upward == []
 
 
 def test_the_finder_sees_a_cycle():

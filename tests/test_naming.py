@@ -2,8 +2,8 @@
 types (number, name, raw value, or the start of a name) picks the right option."""
 from __future__ import annotations
 
-from engine.naming import match_option, option_labels
-from engine.record import Setup
+from rootlaw.content.record import Setup
+from rootlaw.tools.naming import match_option, option_labels
 
 
 def game():

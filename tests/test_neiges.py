@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.game import Game
-from engine.language.builtins import FUNCTIONS
-from engine.language.context import Ctx
-from engine.record import Setup
-from engine.scenario import run_scenario
-from engine.state import State
+from rootlaw.content.record import Setup
+from rootlaw.core.context import Ctx
+from rootlaw.core.game import Game
+from rootlaw.core.state import State
+from rootlaw.language.builtins import FUNCTIONS
+from rootlaw.scenarios.runner import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "neiges"
 SEEDED_ROLL = SCENARIOS / "slippery_ground_seeded_die.scenario.yaml"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.agents import RandomAgent, play
-from engine.game import Rules
-from engine.record import Record, Setup, replay
+from rootlaw.agents.agent import RandomAgent, play
+from rootlaw.content.record import Record, Setup, replay
+from rootlaw.core.game import Rules
 
 MAPS = ("autumn", "winter", "lake", "mountain")
 PACKS = [str((Path(__file__).parent / "factions" / f"militia_{x}.yaml").resolve()) for x in "ab"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agents import ScriptedAgent
-from engine.errors import RootlawError
-from engine.naming import option_labels
-from engine.option_names import find_option, option_name, option_names
-from engine.record import Setup
+from rootlaw.agents.agent import ScriptedAgent
+from rootlaw.content.record import Setup
+from rootlaw.core.option_names import find_option, option_name, option_names
+from rootlaw.errors import RootlawError
+from rootlaw.tools.naming import option_labels
 
 
 def game():

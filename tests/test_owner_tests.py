@@ -2,10 +2,10 @@
 condition would not (engine/language/owner_tests.py)."""
 import pytest
 
-from engine.documents import load_yaml
-from engine.language.owner_tests import OwnerTest, owner_test
-from engine.language.parser import parse
-from engine.record import Setup
+from rootlaw.content.record import Setup
+from rootlaw.files.documents import load_yaml
+from rootlaw.language.owner_tests import OwnerTest, owner_test
+from rootlaw.language.parser import parse
 
 GIVEN = ("player", "piece", "event")
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.errors import DataError, RuleLoopError
-from engine.packs import load_pack, load_packs
-from engine.record import Setup
+from rootlaw.content.packs import load_pack, load_packs
+from rootlaw.content.record import Setup
+from rootlaw.errors import DataError, RuleLoopError
+from rootlaw.tools.cli import main
 
 PACK = Path(__file__).parent / "packs" / "river_otters"
 

@@ -8,9 +8,9 @@ import tempfile
 import lark
 import pytest
 
-from engine.language import parser as parser_module
-from engine.language.parser_cache import cached_lark
-from engine.resources import data_path
+from rootlaw.files.resources import data_path
+from rootlaw.language import parser as parser_module
+from rootlaw.language.parser_cache import cached_lark
 
 GRAMMAR = data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
 TEXT = "%expression count({x in [1, 2] where x > 1}) + 2"

@@ -11,9 +11,9 @@ from typing import Any
 
 import yaml
 
-from engine.game import Game
-from engine.resources import data_path
-from engine.scenario import run_scenario
+from rootlaw.core.game import Game
+from rootlaw.files.resources import data_path
+from rootlaw.scenarios.runner import run_scenario
 
 FACTIONS = Path(__file__).parent / "factions"
 CARD_SCENARIOS = Path(__file__).parent / "scenarios" / "cards"

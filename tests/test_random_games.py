@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
-import engine  # noqa: F401  (registers the frame handlers)
-from engine.agents import RandomAgent
-from engine.content import make_rules
-from engine.factions import load_faction
-from engine.game import Game, Options, Rules
-from engine.record import Record, Setup, load_game, replay, save_game
-from engine.rng import Rng
+import rootlaw  # noqa: F401  (registers the frame handlers)
+from rootlaw.agents.agent import RandomAgent
+from rootlaw.content.catalog import make_rules
+from rootlaw.content.factions import load_faction
+from rootlaw.content.record import Record, Setup, load_game, replay, save_game
+from rootlaw.core.game import Game, Options, Rules
+from rootlaw.core.rng import Rng
 
 MAPS = ("autumn", "winter", "lake", "mountain")
 FACTION_FILES = [str((Path(__file__).parent / "factions" / f"militia_{x}.yaml").resolve()) for x in "abcd"]

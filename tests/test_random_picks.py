@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import DataError
-from engine.factions import load_faction
-from engine.language.builtins import FUNCTIONS
-from engine.language.context import Ctx
-from engine.record import Setup
-from engine.scenario import run_scenario
+from rootlaw.content.factions import load_faction
+from rootlaw.content.record import Setup
+from rootlaw.core.context import Ctx
+from rootlaw.errors import DataError
+from rootlaw.language.builtins import FUNCTIONS
+from rootlaw.scenarios.runner import run_scenario
 
 PICKER = """\
 id: picker

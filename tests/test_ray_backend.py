@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from engine.simulate import Plan, run_local, run_ray
+from rootlaw.tools.simulate import Plan, run_local, run_ray
 
 if os.environ.get("CI"):
     import ray  # CI installs the `test` extra, which brings Ray: never skip there

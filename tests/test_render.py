@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.agents import RandomAgent
-from engine.board import bundled_maps
-from engine.cli import main
-from engine.record import Setup
-from engine.render import picture_of, svg_of, write_picture
+from rootlaw.agents.agent import RandomAgent
+from rootlaw.content.maps import bundled_maps
+from rootlaw.content.record import Setup
+from rootlaw.tools.cli import main
+from rootlaw.tools.render import picture_of, svg_of, write_picture
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
@@ -83,7 +83,7 @@ def test_held_pieces_and_boxes_are_drawn(tmp_path):
     texts = [e.text for e in ET.fromstring(svg).iter(f"{SVG}text") if e.text]
     assert any(t.startswith("↳1 warrior") for t in texts), texts
     # pieces in a faction's box are listed in the panel with their ids
-    from engine.scenario import box_loc
+    from rootlaw.scenarios.runner import box_loc
     alliance = mid_game("autumn", 5)
     alliance.place("alliance", "warrior", box_loc("alliance", "officers"))
     assert drawn_pieces(svg_of(alliance)) == set(alliance.s.pieces)
@@ -134,6 +134,6 @@ def test_check_render_writes_the_failing_position_beside_the_diff(tmp_path, caps
 
 
 def test_write_picture_refuses_other_formats(tmp_path):
-    from engine.errors import RootlawError
+    from rootlaw.errors import RootlawError
     with pytest.raises(RootlawError, match="written as .svg or .png"):
         write_picture(mid_game("autumn", 3), tmp_path / "x.jpg")

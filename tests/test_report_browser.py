@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from engine.simulate import Plan, simulate
+from rootlaw.tools.simulate import Plan, simulate
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

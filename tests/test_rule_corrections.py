@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.errors import RootlawError
-from engine.scenario import run_scenario
+from rootlaw.errors import RootlawError
+from rootlaw.scenarios.runner import run_scenario
 
 HERE = Path(__file__).parent / "scenarios"
 
@@ -24,7 +24,7 @@ def test_draw_logs_what_was_drawn_and_rolls_once() -> None:
 
 
 def test_a_faction_named_twice_is_named_in_the_error(capsys) -> None:
-    from engine.cli import main
+    from rootlaw.tools.cli import main
     assert main(["play", "--factions", "alliance,alliance", "--quiet"]) == 2
     assert "faction 'alliance' is named twice" in capsys.readouterr().err
 

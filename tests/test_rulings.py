@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.errors import DataError, RootlawError
-from engine.rulings import load_rulings_file
-from engine import rulings_index
-from engine.rulings_index import build_index
+from rootlaw.errors import DataError, RootlawError
+from rootlaw.scenarios import rulings_index
+from rootlaw.scenarios.rulings import load_rulings_file
+from rootlaw.scenarios.rulings_index import build_index
+from rootlaw.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rulings.md"
@@ -40,7 +40,7 @@ def headings(text: str, level: str) -> list[str]:
 
 def test_docs_rulings_md_is_current(index):
     assert DOC.read_text(encoding="utf-8") == index.render(), (
-        "docs/rulings.md is out of date; regenerate it: python -m engine.cli rulings > docs/rulings.md")
+        "docs/rulings.md is out of date; regenerate it: python -m rootlaw.tools.cli rulings > docs/rulings.md")
 
 
 def test_every_ruling_has_a_scenario_or_is_known_unpinned(index):

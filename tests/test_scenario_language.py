@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.errors import DataError
-from engine.scenario import run_scenario
+from rootlaw.errors import DataError
+from rootlaw.scenarios.runner import run_scenario
+from rootlaw.tools.cli import main
 
 HERE = Path(__file__).parent
 BASE = "factions: [militia_a, militia_b]\n"
@@ -199,7 +199,7 @@ def test_every_scenario_key_is_documented():
 
 
 def test_every_core_action_and_its_parameters_are_documented():
-    from engine.frames import ENTRIES
+    from rootlaw.core.frames import ENTRIES
     doc = (HERE.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
     said = doc[doc.index("Each action takes"):doc.index("under `params:`")]
     for op, entry in ENTRIES.items():

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import run_scenario
+from rootlaw.scenarios.runner import run_scenario
 
 SCENARIOS = sorted(Path(__file__).parent.rglob("*.scenario.yaml"))
 

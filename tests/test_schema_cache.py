@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from engine import schema_cache
-from engine.documents import load_yaml
-from engine.schemas import validate
-from engine.resources import data_path
+from rootlaw.files import schema_cache
+from rootlaw.files.documents import load_yaml
+from rootlaw.files.resources import data_path
+from rootlaw.files.schemas import validate
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_a_start_whose_documents_all_passed_before_never_imports_jsonschema(tmp_
     import subprocess
     import sys
     code = ("import contextlib, io, sys\n"
-            "from engine.cli import main\n"
+            "from rootlaw.tools.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()): main(['play', '--quiet', '--rounds', '1'])\n"
             "print('jsonschema' in sys.modules)\n")
     env = {k: v for k, v in os.environ.items() if k != "ROOTLAW_NO_CACHE"}

@@ -11,8 +11,8 @@ import os
 
 import pytest
 
-from engine.agents import RandomAgent, play
-from engine.record import Record, Setup, replay
+from rootlaw.agents.agent import RandomAgent, play
+from rootlaw.content.record import Record, Setup, replay
 
 MAPS = ("autumn", "winter", "lake", "mountain")
 FACTIONS = ["alliance", "arachneen"]

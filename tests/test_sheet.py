@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cli import main
-from engine.factions import bundled_factions
-from engine.sheet import build, faction_data, render
+from rootlaw.content.factions import bundled_factions
+from rootlaw.tools.cli import main
+from rootlaw.tools.sheet import build, faction_data, render
 
 
 def test_the_sheet_shows_setup_turn_actions_abilities_and_rule_numbers():

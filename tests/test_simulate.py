@@ -6,9 +6,9 @@ import shlex
 
 import pytest
 
-from engine.cli import main
-from engine.simulate import Plan, game_seed, play_game, result_kind, run_local
-from engine.summary import summarise, wilson
+from rootlaw.tools.cli import main
+from rootlaw.tools.simulate import Plan, game_seed, play_game, result_kind, run_local
+from rootlaw.tools.summary import summarise, wilson
 
 PLAN = Plan(factions=("alliance", "arachneen"), bots=("random", "random"), maps=("autumn", "winter"),
             games=4, seed=3, round_limit=3)

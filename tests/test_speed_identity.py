@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.agents import RandomAgent
-from engine.documents import load_yaml
-from engine.language.compiler import Compiler, Vocabulary
-from engine.language.context import Ctx, LanguageError
-from engine.record import Setup
+from rootlaw.agents.agent import RandomAgent
+from rootlaw.content.record import Setup
+from rootlaw.core.context import Ctx, LanguageError
+from rootlaw.files.documents import load_yaml
+from rootlaw.language.compiler import Compiler, Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDED = json.loads((Path(__file__).parent / "fixtures" / "speed_games.json").read_text(encoding="utf-8"))
@@ -42,7 +42,7 @@ def test_games_are_the_same_with_and_without_the_generated_forms(monkeypatch):
     its closures the same seeded game is played, decision for decision."""
     factions = ["cabale", "colombes", "neiges", "arachneen"]
     fast_game = _play(factions, 1)
-    monkeypatch.setattr("engine.language.compiler.fast", lambda node, slow, *rest, **options: slow)
+    monkeypatch.setattr("rootlaw.language.compiler.fast", lambda node, slow, *rest, **options: slow)
     assert _play(factions, 1) == fast_game
 
 
@@ -143,7 +143,7 @@ EXPRESSIONS = [
 @pytest.mark.parametrize("text", EXPRESSIONS)
 def test_generated_expressions_answer_like_the_closures(text, monkeypatch):
     """Each expression gets a generated form, and it gives what the closures give."""
-    from engine.language import codegen, compiler
+    from rootlaw.language import codegen, compiler
     made: list = []
 
     def keep(node, slow, *rest, **options):

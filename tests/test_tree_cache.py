@@ -9,9 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.documents import load_yaml
-from engine.language import tree_cache
-from engine.language.parser import MAX_DEPTH, SyntaxProblem, grammar_text, parse, parser
+from rootlaw.files.documents import load_yaml
+from rootlaw.language import tree_cache
+from rootlaw.language.parser import (
+    MAX_DEPTH,
+    SyntaxProblem,
+    grammar_text,
+    parse,
+    parser,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -145,7 +151,7 @@ def test_a_start_with_every_text_remembered_never_runs_the_parser(cache_dir, mon
     tables) is the slow part of a start that the tree cache is there to skip."""
     from lark import Lark
 
-    from engine.content import find_faction
+    from rootlaw.content.catalog import find_faction
 
     find_faction("cabale")  # parses and remembers every text, its say texts' `{...}` too
     tree_cache._store()
@@ -159,7 +165,7 @@ def test_a_start_with_every_text_remembered_never_runs_the_parser(cache_dir, mon
 
 def test_a_start_with_every_tree_cached_never_imports_lark(cache_dir):
     """Importing Lark is about a tenth of a start; the compiler reads rootlaw's own trees."""
-    code = ("import sys; from engine.content import find_faction; find_faction('neiges'); "
+    code = ("import sys; from rootlaw.content.catalog import find_faction; find_faction('neiges'); "
             "print('lark' in sys.modules)")
     env = dict(os.environ, ROOTLAW_CACHE_DIR=str(cache_dir))
     env.pop("ROOTLAW_NO_CACHE", None)

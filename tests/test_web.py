@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.packs import load_pack
-from engine.record import Record, replay
-from engine.web import create_app
+from rootlaw.content.packs import load_pack
+from rootlaw.content.record import Record, replay
+from rootlaw.tools.web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 OTTERS = ROOT / "tests" / "packs" / "river_otters"

@@ -35,7 +35,7 @@ def _need(ok: bool, why: str) -> None:
 @pytest.fixture
 def server():
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port)], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "rootlaw", "serve", "--port", str(port)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -118,7 +118,7 @@ def test_a_person_plays_a_game_to_its_end_in_the_browser(server, tmp_path):
         browser.close()
     record = json.loads(record_file.read_text())
     assert record["setup"]["factions"] == ["alliance", "arachneen"] and record["final_hash"]
-    replayed = subprocess.run([sys.executable, "-m", "engine.cli", "replay", str(record_file)], cwd=ROOT,
+    replayed = subprocess.run([sys.executable, "-m", "rootlaw", "replay", str(record_file)], cwd=ROOT,
                               capture_output=True, text=True)
     assert "(matches)" in replayed.stdout, replayed.stdout + replayed.stderr
     for name in ("web-start.png", "web-mid.png", "web-end.png"):

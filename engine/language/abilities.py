@@ -9,13 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..replacements import Offer
-from ..trace_names import NO_RULE
-from .context import Ctx
-from ..documents import Document
+from rootlaw.core.context import Ctx
+from rootlaw.core.holders import Holders
+from rootlaw.core.hooks import (
+    ANY_CHANGE,
+    EVENTS,
+    HOOKS,
+    INVARIANT_EVENT,
+    REPLACEMENT_HOOKS,
+)
+from rootlaw.core.replacements import Offer
+from rootlaw.core.trace_names import NO_RULE
+from rootlaw.files.documents import Document
+
 from .compiler import Compiler
-from .holders import Holders
-from .hooks import ANY_CHANGE, EVENTS, HOOKS, INVARIANT_EVENT, REPLACEMENT_HOOKS
 from .owner_tests import OwnerTest, owner_test
 from .statements import block_frame
 
@@ -49,7 +56,7 @@ class Trigger:
 @dataclass(frozen=True)
 class Invariant(Trigger):
     """A trigger the loop fires when its condition (`when`: "no longer holds") is met after a
-    batch of changes (engine/invariant_abilities.py). `watch`: the owner's piece kinds it is
+    batch of changes (engine/core/invariant_abilities.py). `watch`: the owner's piece kinds it is
     about; a batch that placed, moved or removed none of them, and set no variable, cannot have
     broken it, so it is not asked (most batches, for an invariant about a few buildings)."""
 
@@ -89,7 +96,7 @@ class Modifier:
                     before, value = value, compute(ctx)
                     if replaces and value != before and "offers" in context:
                         # competing replacements: say where this one would send the piece; the
-                        # core lets a player choose among them (engine/replacements.py)
+                        # core lets a player choose among them (engine/core/replacements.py)
                         context["offers"].append(Offer(me, self.id, self.rule or NO_RULE, self.hook, value))
                         value = before
                     elif replaces and value != before:
@@ -117,7 +124,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
                                     at_key=True))
         return None
     if spec.get("kind") == "invariant":
-        # a trigger whose condition is "no longer holds", fired by the game loop (engine/invariant_abilities.py)
+        # a trigger whose condition is "no longer holds", fired by the game loop (engine/core/invariant_abilities.py)
         holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
         repair = comp.effect(doc, path + ("do",), spec["do"], aid, bound)
         watch = spec.get("watch")

@@ -11,14 +11,14 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from ..battle import battle_clearings
-from ..board import SUITS, path_ends
-from ..cards import matches_suit
-from ..crafting import craftable
-from ..locations import as_location, piece_loc
-from ..identity import distinct
-from ..movement import can_move
-from .context import Ctx, LanguageError
+from rootlaw.core.board import SUITS, path_ends
+from rootlaw.core.cards import matches_suit
+from rootlaw.core.context import Ctx, LanguageError
+from rootlaw.core.identity import distinct
+from rootlaw.core.locations import as_location, piece_loc
+from rootlaw.law.battle import battle_clearings
+from rootlaw.law.crafting import craftable
+from rootlaw.law.movement import can_move
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from .syntax import Tree
+from rootlaw.core.context import Ctx, LanguageError
+from rootlaw.language import limits
 
-from . import limits
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
-from .context import Ctx, LanguageError
+from .syntax import Tree
 
 Fn = Callable[[Ctx], Any]
 _NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")

@@ -1,7 +1,7 @@
 """Compiling the faction language: syntax trees become Python closures once, at load.
 
 Expressions compile to `fn(ctx) -> value`. Effects compile to blocks: tuples of statement
-objects that the `block` frame runs one by one (engine.language.runtime), so an effect that
+objects that the `block` frame runs one by one (rootlaw.language.runtime), so an effect that
 stops for a decision resumes from plain data. Every name is resolved here, so a misspelt
 name, an unknown function or a wrong number of arguments is a load error with a position.
 """
@@ -13,13 +13,15 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..documents import Document
-from ..errors import Problem
-from . import limits, statements as st
+from rootlaw.core.context import Ctx, LanguageError
+from rootlaw.core.hooks import EVENT_LISTS
+from rootlaw.errors import Problem
+from rootlaw.files.documents import Document
+from rootlaw.language import limits
+from rootlaw.language import statements as st
+
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .codegen import fast
-from .context import Ctx, LanguageError
-from .hooks import EVENT_LISTS
 from .parser import SyntaxProblem, TooDeep, parse, parse_source, position
 from .syntax import Token, Tree
 

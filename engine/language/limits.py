@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import LanguageError
+from rootlaw.core.context import LanguageError
 
 MAX_NUMBER = 10**9
 """Largest number (in size) a literal or a computation may have."""

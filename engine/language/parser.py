@@ -10,11 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..documents import Document
-from ..errors import Problem
-from ..resources import data_path
+from rootlaw.errors import Problem
+from rootlaw.files.documents import Document
+from rootlaw.files.resources import data_path
+from rootlaw.language import tree_cache
+
 from .limits import MAX_TEXT
-from . import tree_cache
 from .syntax import Tree
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-from ..cache_folder import cache_folder, is_private, owned
+from rootlaw.files.cache_folder import cache_folder, is_private, owned
 
 MAX_CACHE_BYTES = 2_000_000
 

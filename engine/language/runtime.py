@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..cards import matches_suit
-from ..frames import handler
-from ..game import Game, distinct_cards
-from ..trace_names import ability_note
-from .context import Ctx
+from rootlaw.core.cards import matches_suit
+from rootlaw.core.context import Ctx
+from rootlaw.core.frames import handler
+from rootlaw.core.game import Game, distinct_cards
+from rootlaw.core.trace_names import ability_note
+
 from .statements import block_frame
 
 

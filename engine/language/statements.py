@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..locations import clearing_loc, piece_loc
-from ..state import freeze
-from ..battle import battle_clearings
-from ..crafting import craftable
-from ..movement import can_move
-from . import limits
+from rootlaw.core.context import Ctx, LanguageError
+from rootlaw.core.hooks import ANY_CHANGE, BUILT_IN_ACTIONS
+from rootlaw.core.locations import clearing_loc, piece_loc
+from rootlaw.core.state import freeze
+from rootlaw.language import limits
+from rootlaw.law.battle import battle_clearings
+from rootlaw.law.crafting import craftable
+from rootlaw.law.movement import can_move
+
 from .builtins import current_battle, location
-from .context import Ctx, LanguageError
-from .hooks import ANY_CHANGE, BUILT_IN_ACTIONS
 
 Fn = Callable[[Ctx], Any]
 # what battle effects may change: rolled hits and extra hits each side deals (Law 4.3.2-4.3.3)

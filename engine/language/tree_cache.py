@@ -3,7 +3,7 @@
 Parsing the bundled factions' rule texts with Lark is the largest part of a cold start. A text
 gives the same tree while neither it, the grammar nor Lark changes, so the tree of every text
 that parsed (with all its positions, for error messages) is kept as plain JSON in the private
-folder of the parser cache (`engine/cache_folder.py`, checked the same way): lists of
+folder of the parser cache (`engine/files/cache_folder.py`, checked the same way): lists of
 names and numbers, never code or pickled objects, so a damaged or foreign file can at worst
 give a wrong tree of a text whose hash it names, never run anything. A text that fails to parse
 is never remembered, so syntax errors are always found and reported. Each document's trees
@@ -25,7 +25,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from ..cache_folder import data_cache_folder, is_private, owned
+from rootlaw.files.cache_folder import data_cache_folder, is_private, owned
+
 from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree
 
 _PREFIX = "trees-"

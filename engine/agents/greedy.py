@@ -1,0 +1,76 @@
+"""The greedy bot: one-ply lookahead with the generic evaluation.
+
+For each option it answers on a clone, lets the rest of the decision chain (the remaining
+choices of the same action, the defender's answers too, until the phase of the turn ends or
+a cap is reached) be played by a seeded random completion, and keeps the option whose
+position is worth most to it. Without that completion, the first choice of an action (which
+clearing, which card) would change nothing measurable and every option would look alike.
+Every option is tried against the same re-randomised dice and draw pile (see `chance`), never
+the real ones. Ties go to a random option among the best; a lone option is taken at once,
+and an answer that led back to a position already decided in this turn is not given again
+(see `cycles`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rootlaw.core.game import Game
+from rootlaw.core.rng import Rng
+
+from .chance import hide_chance
+from .cycles import Cycles
+from .evaluation import value
+
+FOLLOW = 10  # at most this many decisions played on after the option before the position is judged
+SAMPLES = 3  # completions averaged per option
+
+
+def complete_phase(game: Game, rng: Rng, follow: int) -> None:
+    """Play on with random answers within the same phase of the same turn, whoever decides (a
+    defender choosing which piece takes a hit finishes the battle the option started)."""
+    turn = (game.s.round, game.s.current, game.s.phase)
+    for _ in range(follow):
+        pending = game.pending()
+        if pending is None or (game.s.round, game.s.current, game.s.phase) != turn:
+            return
+        options = pending["options"]
+        game.answer(options[rng.below(len(options))])
+
+
+def option_values(game: Game, decision: dict, futures: list[int], follow: int) -> list[float]:
+    """Each option's mean value to the deciding player over the same hidden futures and random
+    completions (common random numbers), so options differ only by what they do."""
+    me = decision["player"]
+    values = []
+    for option in decision["options"]:
+        v = 0.0
+        for future in futures:
+            trial = hide_chance(game.clone(), future)
+            trial.answer(option)
+            complete_phase(trial, Rng(future), follow)
+            v += value(trial, me) / len(futures)
+        values.append(v)
+    return values
+
+
+class GreedyBot:
+    def __init__(self, seed: int, follow: int = FOLLOW, samples: int = SAMPLES) -> None:
+        self.rng = Rng(seed)
+        self.follow = follow
+        self.samples = samples
+        self.cycles = Cycles()
+
+    def choose(self, game: Game, decision: dict) -> Any:
+        if len(decision["options"]) == 1:
+            return decision["options"][0]
+        key, options = self.cycles.fresh(game, decision)
+        if len(options) == 1:
+            choice = options[0]
+        else:
+            futures = [self.rng.next64() for _ in range(self.samples)]
+            values = option_values(game, {**decision, "options": tuple(options)}, futures, self.follow)
+            top = max(values)
+            best = [o for o, v in zip(options, values) if v >= top - 1e-9]
+            choice = best[self.rng.below(len(best))]
+        self.cycles.note(key, choice)
+        return choice

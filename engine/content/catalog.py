@@ -1,0 +1,77 @@
+"""Assembling what a game is played with: a map, a deck and factions, by id.
+
+Data (records, saved games, scenarios) names content by id only, so a file from a stranger
+cannot make rootlaw read some other file and quote it in an error. A path is read only when
+the user typed it on the command line (as a pack, see `packs.load_packs`) or when it is a
+scenario's own faction file, `factions/<id>.yaml` found beside the scenario.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rootlaw.core.board import MapDef
+from rootlaw.core.cards import Deck
+from rootlaw.core.game import Options, Rules
+from rootlaw.errors import RootlawError
+from rootlaw.files.resources import data_path
+
+from .decks import load_deck
+from .factions import FactionDef, bundled_factions, load_faction
+from .maps import bundled_maps, load_map
+
+
+def find_map(name: str, extra: dict[str, MapDef] | None = None) -> MapDef:
+    """A map by id (packs' maps first, then bundled) or by file path."""
+    if extra and name in extra:
+        return extra[name]
+    if name in bundled_maps():
+        return load_map(data_path("maps", f"{name}.yaml"))
+    known = sorted(set(bundled_maps()) | set(extra or ()))
+    raise RootlawError(f"unknown map '{name}'; known maps: {', '.join(known)}")
+
+
+def standard_deck() -> Deck:
+    return load_deck(data_path("decks", "standard.yaml"))
+
+
+def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> FactionDef:
+    """A faction by id (extra ones from packs first, then bundled) or a scenario's own
+    `factions/<id>.yaml` file; any other path is refused unread."""
+    if extra and name in extra:
+        return extra[name]
+    bundled = bundled_factions()
+    if name in bundled:
+        return load_faction(bundled[name])
+    if _own_faction_file(name):
+        return load_faction(name)
+    known = sorted(set(bundled) | set(extra or ()))
+    raise RootlawError(f"unknown faction '{name}'; known factions: {', '.join(known) or 'none'}")
+
+
+ID = re.compile(r"[a-z][a-z0-9_]*")
+"""What an id of a faction, map or deck looks like (the schemas' pattern)."""
+
+
+def is_id(name: object) -> bool:
+    return isinstance(name, str) and ID.fullmatch(name) is not None
+
+
+def _own_faction_file(name: str) -> bool:
+    path = Path(name)
+    return (path.suffix == ".yaml" and path.parent.name == "factions" and is_id(path.stem)
+            and ".." not in path.parts and path.is_file())
+
+
+def make_rules(map_name: str, factions: list[FactionDef], options: Options = Options(),
+               deck: Deck | None = None, maps: dict[str, MapDef] | None = None) -> Rules:
+    """The rules of a game; each faction may be seated once (a faction named twice is an error,
+    not a smaller table)."""
+    seen: set[str] = set()
+    for faction in factions:
+        if faction.id in seen:
+            raise RootlawError(f"faction '{faction.id}' is named twice; each faction can be played "
+                               f"by only one seat")
+        seen.add(faction.id)
+    return Rules(map=find_map(map_name, maps), deck=deck or standard_deck(),
+                 factions={f.id: f for f in factions}, options=options)

@@ -1,0 +1,227 @@
+"""Faction definitions: pieces, boxes, piles, tracks, variables, setup, turn and abilities.
+
+`load_faction` reads a faction file, checks it against the JSON Schema, then compiles every
+text written in the faction language. All problems of a file are reported together, each
+with its position. Nothing in this module names a faction.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rootlaw.core.hooks import BUILT_IN_ACTIONS, PHASES
+from rootlaw.errors import DataError
+from rootlaw.files.documents import Document, load_yaml
+from rootlaw.files.resources import data_dir
+from rootlaw.files.schemas import validate
+from rootlaw.language.abilities import Modifier, Trigger, compile_ability
+from rootlaw.language.compiler import Compiler, Vocabulary
+from rootlaw.language.runtime import ActionDef
+
+
+@dataclass(frozen=True)
+class PieceDef:
+    kind: str
+    category: str
+    count: int
+    suit: str | None = None
+    crafts: bool = False            # a crafting piece (Law 4.1.1)
+    craft_limit: int | None = None  # at most this many of its crafting group's pieces count per clearing
+    craft_group: str | None = None  # crafting pieces counted together against craft_limit (none: all ungrouped)
+    family: str | None = None       # a name shared by one kind per suit (kind_of_suit(s, family))
+    max_per_clearing: int | None = None
+    max_per_path: int | None = None
+    capacity: int | None = None     # how many pieces (markers aside) it can hold
+    names: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FactionDef:
+    id: str
+    names: dict[str, str]
+    source: str
+    setup_order: int
+    pieces: dict[str, PieceDef]
+    setup: tuple[dict, ...]
+    turn: dict[str, tuple[dict, ...]]
+    craft_items: bool = True
+    boxes: tuple[str, ...] = ()
+    piles: dict[str, str | None] = field(default_factory=dict)   # pile -> limit expression id
+    tracks: dict[str, dict] = field(default_factory=dict)
+    variables: dict[str, Any] = field(default_factory=dict)       # name -> starting value
+    actions: dict[str, ActionDef] = field(default_factory=dict)
+    triggers: tuple[Trigger, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    code: dict[str, Any] = field(default_factory=dict)
+    doc: Document | None = None
+    colour: str | None = None  # #rrggbb for pictures of the board
+
+    @property
+    def name(self) -> str:
+        return self.names.get("en") or next(iter(self.names.values()))
+
+    def display_name(self) -> str:
+        """Original-language name with the English one beside it."""
+        original = [n for lang, n in self.names.items() if lang != "en"]
+        if original and "en" in self.names:
+            return f"{original[0]} ({self.names['en']})"
+        return self.name
+
+
+def load_faction(source: str | Path, text: str | None = None) -> FactionDef:
+    doc = load_yaml(source, text=text) if text is None else load_yaml(text=text, source=str(source))
+    problems = validate(doc, "faction")
+    if problems:
+        raise DataError(problems)
+    return build_faction(doc)
+
+
+def build_faction(doc: Document) -> FactionDef:
+    d: dict[str, Any] = doc.data
+    pieces = {kind: PieceDef(kind=kind, category=p["category"], count=p["count"], suit=p.get("suit"),
+                             crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
+                             craft_group=p.get("craft_group"), family=p.get("family"),
+                             max_per_clearing=p.get("max_per_clearing"), max_per_path=p.get("max_per_path"),
+                             capacity=p.get("capacity"), names=dict(p.get("names", {})))
+              for kind, p in d["pieces"].items()}
+    boxes = tuple(d.get("boxes", ()))
+    tracks = {name: {"piece": t["piece"], "values": tuple(t["values"])} for name, t in d.get("tracks", {}).items()}
+    variables = {name: (v["value"] if isinstance(v, dict) else v) for name, v in d.get("vars", {}).items()}
+    action_specs = d.get("actions", {})
+    vocab = Vocabulary(d["id"], set(pieces), set(variables),
+                       set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ()))
+                       | {p.family for p in pieces.values() if p.family},
+                       set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
+                       piles=set(d.get("piles", {})))
+    comp = Compiler(vocab)
+    problems = vocab.problems
+    for name, track in d.get("tracks", {}).items():
+        if track["piece"] not in pieces:
+            problems.append(doc.problem(("tracks", name, "piece"), f"unknown piece '{track['piece']}'",
+                                        _did_you_mean(track["piece"], pieces,
+                                                      f"pieces of this faction: {', '.join(pieces)}")))
+    piles = {name: (comp.expression(doc, ("piles", name, "limit"), spec["limit"], f"pile {name}")
+                    if spec.get("limit") is not None else None)
+             for name, spec in d.get("piles", {}).items()}
+    pile_limits = {}
+    for name, fn in piles.items():
+        if fn is not None:
+            code = vocab.new_id(f"pile {name}")
+            vocab.code[code] = fn
+            pile_limits[name] = code
+        else:
+            pile_limits[name] = None
+    actions = {}
+    for aid, spec in action_specs.items():
+        if aid in BUILT_IN_ACTIONS:
+            problems.append(doc.problem(("actions", aid), f"'{aid}' is a core action and cannot be redefined",
+                                        "give the faction's action another name", at_key=True))
+        params = tuple(spec.get("params", ()))
+        when = comp.expression(doc, ("actions", aid, "if"), spec["if"], aid, params) if "if" in spec else None
+        code = comp.effect(doc, ("actions", aid, "do"), spec["do"], aid, params)
+        actions[aid] = ActionDef(aid, str(spec.get("rule", "")), dict(spec.get("names", {})), when, code,
+                                 spec.get("once_per_turn", False), spec.get("free", False), params)
+    triggers, modifiers = [], []
+    for i, spec in enumerate(d.get("abilities", ())):
+        if "if" in spec and _never_true(spec["if"]):
+            what = "trigger" if "on" in spec else "modifier"
+            problems.append(doc.problem(("abilities", i, "if"), f"ability '{spec['id']}' can never fire: "
+                                        "its condition is always false",
+                                        f"remove the ability, or give the {what} a condition that can hold"))
+        ability = compile_ability(comp, doc, ("abilities", i), spec, spec["id"])
+        if isinstance(ability, Trigger):
+            triggers.append(ability)
+        elif ability is not None:
+            modifiers.append(ability)
+    turn = {phase: tuple(_step(doc, comp, ("turn", phase, i), step, action_specs, problems)
+                         for i, step in enumerate(d.get("turn", {}).get(phase, ())))
+            for phase in PHASES}
+    setup = tuple(_setup_step(doc, comp, ("setup", i), step, pieces, problems)
+                  for i, step in enumerate(d.get("setup", ())))
+    if problems:
+        raise DataError(problems)
+    return FactionDef(
+        id=d["id"], names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
+        pieces=pieces, setup=setup, turn=turn,
+        craft_items=d.get("craft_items", True), boxes=boxes, piles=pile_limits, tracks=tracks,
+        variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
+        code=dict(vocab.code), doc=doc, colour=d.get("colour"),
+    )
+
+
+def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, problems: list) -> dict:
+    """A turn step in normal form: {"kind": ..., "rule": ...} plus compiled parts by code id."""
+    if step == "craft":
+        return {"kind": "craft", "rule": "4.1"}
+    rule = str(step.get("rule", ""))
+    if "do" in step:
+        label = f"{path[1]} step {path[2] + 1}"
+        return {"kind": "do", "rule": rule, "label": label,
+                "code": comp.effect(doc, path + ("do",), step["do"], label)}
+    if "actions" in step:
+        spec = step["actions"]
+        for i, choice in enumerate(spec["choices"]):
+            if choice not in actions and choice not in BUILT_IN_ACTIONS:
+                problems.append(doc.problem(path + ("actions", "choices", i), f"unknown action '{choice}'",
+                                            _did_you_mean(choice, (*actions, *BUILT_IN_ACTIONS),
+                                                          "define it under 'actions:' or use "
+                                                          + ", ".join(BUILT_IN_ACTIONS))))
+        limit = _expr_id(comp, doc, path + ("actions", "limit"), spec.get("limit"), "limit")
+        return {"kind": "actions", "rule": rule, "choices": tuple(spec["choices"]), "limit": limit,
+                "extra_per_bird": spec.get("extra_per_bird", False)}
+    if "draw" in step:
+        return {"kind": "draw", "rule": rule, "count": _expr_id(comp, doc, path + ("draw",), step["draw"], "draw")}
+    return {"kind": "discard_to", "rule": rule,
+            "limit": _expr_id(comp, doc, path + ("discard_to",), step["discard_to"], "hand limit")}
+
+
+def _setup_step(doc: Document, comp: Compiler, path: tuple, step: dict, pieces: dict, problems: list) -> dict:
+    rule = str(step.get("rule", "5.1"))
+    if "do" in step:
+        return {"kind": "do", "rule": rule, "code": comp.effect(doc, path + ("do",), step["do"], "setup")}
+    for kind in step["home"]["pieces"]:
+        if kind not in pieces:
+            problems.append(doc.problem(path + ("home", "pieces", kind), f"unknown piece '{kind}'",
+                                        _did_you_mean(kind, pieces, f"pieces of this faction: {', '.join(pieces)}"),
+                                        at_key=True))
+    only = step["home"].get("if")
+    return {"kind": "home", "rule": rule, "where": step["home"].get("where", "corner"),
+            "pieces": tuple(step["home"]["pieces"].items()),
+            "if": _expr_id(comp, doc, path + ("home", "if"), only, "home", ("clearing",)) if only is not None else None}
+
+
+def _did_you_mean(word: Any, known: Any, fallback: str) -> str:
+    """'did you mean X?' for a likely typo, otherwise `fallback`."""
+    close = difflib.get_close_matches(str(word), [str(k) for k in known], 1)
+    return f"did you mean '{close[0]}'?" if close else fallback
+
+
+_FALSE_TEXTS = {"false", "none", "0", "not true"}
+
+
+def _never_true(condition: Any) -> bool:
+    """Whether an ability's condition is a constant that never holds: YAML false or 0, or a
+    text that is only `false`, `none`, `0` or `not true` (in parentheses or not)."""
+    if isinstance(condition, (bool, int)):
+        return not condition
+    text = " ".join(line.split("#", 1)[0] for line in str(condition).splitlines()).strip()
+    while text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    return " ".join(text.split()) in _FALSE_TEXTS
+
+
+def _expr_id(comp: Compiler, doc: Document, path: tuple, text: Any, what: str,
+             bound: tuple[str, ...] = ()) -> str | None:
+    if text is None:
+        return None
+    fn = comp.expression(doc, path, text, what, bound)
+    code = comp.vocab.new_id(what)
+    comp.vocab.code[code] = fn
+    return code
+
+
+def bundled_factions() -> dict[str, Path]:
+    """Faction id -> file, for the factions that ship with rootlaw."""
+    return {p.stem: p for p in sorted(data_dir("factions").glob("*.yaml"))}

@@ -1,0 +1,282 @@
+"""Packs: factions, maps and decks shared by the community, in a folder or a .zip.
+
+A pack is data only. Loading one never runs code, never reads a file outside the pack (a
+path with `..`, an absolute path, a link leaving the folder and any such zip entry are
+refused) and bounds what it reads (file count and sizes), so a pack from a stranger can at
+worst be refused with a clear message.
+"""
+from __future__ import annotations
+
+import re
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from rootlaw.core.board import MapDef
+from rootlaw.core.cards import Deck
+from rootlaw.errors import DataError, Problem
+from rootlaw.files.documents import Document, load_yaml
+from rootlaw.files.schemas import validate
+from rootlaw.version import __version__
+
+from .decks import load_deck
+from .factions import FactionDef, bundled_factions, load_faction
+from .maps import bundled_maps, load_map
+
+MANIFEST = "pack.yaml"
+MAX_FILES = 500
+MAX_FILE_BYTES = 2_000_000
+MAX_TOTAL_BYTES = 50_000_000
+MAX_NAME = 255
+"""Longest file name (with its folders) a pack may list."""
+
+
+@dataclass
+class Pack:
+    id: str
+    name: str
+    version: str
+    source: str
+    factions: dict[str, FactionDef] = field(default_factory=dict)
+    maps: dict[str, MapDef] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+
+
+class _Files:
+    """Reads files of a pack by relative path, from a folder or a zip, refusing escapes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.zip: zipfile.ZipFile | None = None
+        self.names: dict[str, zipfile.ZipInfo] = {}
+        if path.is_file():
+            try:
+                self.zip = zipfile.ZipFile(path)
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
+                raise DataError([Problem(str(path), 1, 1, f"not a pack: cannot open the zip ({_brief(exc)})",
+                                         "a pack is a folder or a .zip holding pack.yaml")]) from None
+            self._check_zip()
+
+    def _check_zip(self) -> None:
+        problems, total = [], 0
+        infos = self.zip.infolist()
+        if len(infos) > MAX_FILES:
+            problems.append(Problem(str(self.path), 1, 1, f"the zip holds {len(infos)} entries (at most {MAX_FILES})"))
+        for info in infos:
+            name = info.filename
+            if _unsafe(name):
+                problems.append(Problem(str(self.path), 1, 1, f"refused zip entry '{name}': it points outside the pack",
+                                        "a pack's zip entries must be relative paths without '..'"))
+                continue
+            if (info.external_attr >> 16) & 0o170000 == 0o120000:
+                problems.append(Problem(str(self.path), 1, 1, f"refused zip entry '{name}': links are not allowed"))
+                continue
+            total += info.file_size
+            if not info.is_dir():
+                self.names[name] = info
+        if total > MAX_TOTAL_BYTES:
+            problems.append(Problem(str(self.path), 1, 1, f"the zip unpacks to {total} bytes (at most {MAX_TOTAL_BYTES})"))
+        if problems:
+            raise DataError(problems)
+
+    def source(self, name: str) -> str:
+        return f"{self.path}!{name}" if self.zip else str(self.path / name)
+
+    def read(self, name: str) -> str | None:
+        """The text of a pack file, or None if the pack has no such file.
+
+        A damaged zip (bad CRC, corrupt or unknown compression, encryption) and a path the
+        system refuses (a NUL, a name too long, a loop of links) end in a DataError."""
+        try:
+            raw = self._zip_bytes(name) if self.zip is not None else self._folder_bytes(name)
+        except DataError:
+            raise
+        except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError) as exc:
+            raise DataError([Problem(self.source(name), 1, 1, f"cannot unpack this file of the zip: {_brief(exc)}",
+                                     "the zip is damaged, encrypted or uses an unusual compression; "
+                                     "pack it again with plain deflate")]) from None
+        except (OSError, ValueError) as exc:
+            raise DataError([Problem(self.source(name), 1, 1,
+                                     f"cannot read this file: {getattr(exc, 'strerror', None) or _brief(exc)}")]) from None
+        if raw is None:
+            return None
+        if len(raw) > MAX_FILE_BYTES:
+            raise DataError([Problem(self.source(name), 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise DataError([Problem(self.source(name), 1, 1, "the file is not UTF-8 text")]) from None
+
+    def _zip_bytes(self, name: str) -> bytes | None:
+        info = self.names.get(name)
+        if info is None:
+            return None
+        if info.file_size > MAX_FILE_BYTES:
+            raise DataError([Problem(self.source(name), 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
+        if info.flag_bits & 0x1:
+            raise DataError([Problem(self.source(name), 1, 1, "the file is encrypted",
+                                     "a pack must not need a password")])
+        with self.zip.open(info) as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+
+    def _folder_bytes(self, name: str) -> bytes | None:
+        if len(name) > MAX_NAME or "\0" in name:
+            raise DataError([Problem(self.source(name[:MAX_NAME]), 1, 1,
+                                     f"refused file name: longer than {MAX_NAME} characters or holding a NUL")])
+        target = (self.path / name)
+        root = self.path.resolve()
+        try:
+            inside = target.resolve().is_relative_to(root)
+        except RuntimeError:  # Python 3.11 reports a loop of links this way
+            raise DataError([Problem(self.source(name), 1, 1, "refused: a loop of links")]) from None
+        if not inside:
+            raise DataError([Problem(self.source(name), 1, 1, "refused: the file lies outside the pack")])
+        if not target.is_file():
+            return None
+        with open(target, "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+
+
+def _brief(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _brief_name(name: str) -> str:
+    return name if len(name) <= 60 else name[:57] + "..."
+
+
+def _unsafe(name: str) -> bool:
+    path = PurePosixPath(name.replace("\\", "/"))
+    return path.is_absolute() or ".." in path.parts or bool(re.match(r"^[A-Za-z]:", name))
+
+
+def load_pack(path: str | Path) -> Pack:
+    """Load and check every file of a pack; all problems are reported together."""
+    path = Path(path)
+    try:
+        found = path.exists()
+    except (OSError, ValueError) as exc:
+        raise DataError([Problem(str(path)[:MAX_NAME], 1, 1, f"cannot use this path: {_brief(exc)}")]) from None
+    if not found:
+        raise DataError([Problem(str(path), 1, 1, "no such pack", "give a pack folder or a .zip")])
+    files = _Files(path)
+    text = files.read(MANIFEST)
+    if text is None:
+        raise DataError([Problem(files.source(MANIFEST), 1, 1, "the pack has no pack.yaml",
+                                 "a pack needs a manifest named pack.yaml at its top")])
+    doc = load_yaml(text=text, source=files.source(MANIFEST))
+    problems = validate(doc, "pack")
+    if problems:
+        raise DataError(problems)
+    m = doc.data
+    problems += _check_version(doc)
+    pack = Pack(m["id"], m["name"], m["version"], str(path))
+    loaders = {"factions": (load_faction, pack.factions), "maps": (load_map, pack.maps), "decks": (load_deck, pack.decks)}
+    listed = sum(len(m.get(kind, ())) for kind in loaders)
+    if listed > MAX_FILES:
+        raise DataError([doc.problem((), f"the manifest lists {listed} files (at most {MAX_FILES})")])
+    seen: set[str] = set()
+    for kind, (loader, into) in loaders.items():
+        for i, name in enumerate(m.get(kind, ())):
+            if name in seen:
+                problems.append(doc.problem((kind, i), f"'{_brief_name(name)}' is listed twice"))
+                continue
+            seen.add(name)
+            if len(name) > MAX_NAME or "\0" in name:
+                problems.append(doc.problem((kind, i), f"refused file name: longer than {MAX_NAME} "
+                                                       "characters or holding a NUL"))
+                continue
+            if _unsafe(name):
+                problems.append(doc.problem((kind, i), f"refused '{name}': it points outside the pack"))
+                continue
+            body = files.read(name)
+            if body is None:
+                problems.append(doc.problem((kind, i), f"the pack has no file '{name}'"))
+                continue
+            try:
+                item = loader(files.source(name), text=body)
+            except DataError as exc:
+                problems += exc.problems
+                continue
+            if item.id in into:
+                problems.append(doc.problem((kind, i), f"two {kind} of this pack have the id '{item.id}'"))
+            into[item.id] = item
+    if problems:
+        raise DataError(problems)
+    return pack
+
+
+def _check_version(doc: Document) -> list[Problem]:
+    mine = _numbers(__version__)
+    for clause in doc.data["rootlaw"].split(","):
+        op, number = re.match(r"\s*(==|>=|<=|>|<)\s*([0-9.]+)", clause).groups()
+        want = _numbers(number)
+        ok = {"==": mine == want, ">=": mine >= want, "<=": mine <= want, ">": mine > want, "<": mine < want}[op]
+        if not ok:
+            return [doc.problem(("rootlaw",), f"this pack supports rootlaw {doc.data['rootlaw']}, "
+                                              f"not this rootlaw ({__version__})",
+                                "use a rootlaw version the pack supports, or ask its authors for an update")]
+    return []
+
+
+def _numbers(version: str) -> tuple[int, ...]:
+    parts = [int(x) for x in version.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
+
+
+@dataclass
+class PackContent:
+    """What several packs add to the bundled content, by id."""
+
+    factions: dict[str, FactionDef] = field(default_factory=dict)
+    maps: dict[str, MapDef] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+
+
+def load_data_file(path: str | Path) -> Pack:
+    """A single faction, map or deck file typed on the command line, as a pack of one."""
+    doc = load_yaml(path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    pack = Pack(Path(path).stem, Path(path).name, "0", str(path))
+    if "pieces" in data:
+        faction = load_faction(path)
+        pack.factions[faction.id] = faction
+    elif "clearings" in data:
+        board = load_map(path)
+        pack.maps[board.id] = board
+    elif "cards" in data:
+        deck = load_deck(path)
+        pack.decks[deck.id] = deck
+    else:
+        raise DataError([doc.problem((), "not a faction, map, deck or pack",
+                                     "a faction has 'pieces', a map 'clearings', a deck 'cards'; "
+                                     "a pack is a folder or .zip")])
+    return pack
+
+
+def load_packs(paths: list[str]) -> PackContent:
+    """Factions, maps and decks of several packs (or single data files the user named),
+    refusing an id that is bundled or in two packs."""
+    content = PackContent()
+    owner: dict[tuple[str, str], str] = {}
+    problems: list[Problem] = []
+    bundled = {"faction": set(bundled_factions()), "map": set(bundled_maps()), "deck": {"standard"}}
+    for path in paths:
+        pack = load_data_file(path) if Path(path).suffix in (".yaml", ".yml") and Path(path).is_file() \
+            else load_pack(path)
+        for kind, items, into in (("faction", pack.factions, content.factions), ("map", pack.maps, content.maps),
+                                  ("deck", pack.decks, content.decks)):
+            for item_id, item in items.items():
+                if item_id in bundled[kind]:
+                    problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is already a bundled {kind}",
+                                            "give the pack's one another id"))
+                elif item_id in into:
+                    problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is also in the pack "
+                                                        f"{owner[(kind, item_id)]}"))
+                into[item_id] = item
+                owner[(kind, item_id)] = path
+    if problems:
+        raise DataError(problems)
+    return content

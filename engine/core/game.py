@@ -1,0 +1,305 @@
+"""The game: immutable `Rules` shared by every copy and a mutable `State`.
+
+`Game` joins its parts, each in a module of its own: the decision loop (`rootlaw.core.loop`), the
+board queries (`rootlaw.core.board_queries`) and the piece operations (`rootlaw.core.piece_ops`). What is
+left here is what ties them: modifiers and events, randomness, the log and the trace, scores,
+the end of the game and the cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from rootlaw.core import events
+from rootlaw.errors import RuleLoopError
+
+from .board import MapDef, path_ends
+from .board_queries import BoardQueries
+from .cards import Deck
+from .context import Ctx
+from .holders import card_holders, faction_owner
+from .loop import DecisionLoop
+from .piece_ops import PieceOperations
+from .rng import Rng
+from .state import Player, State
+
+if TYPE_CHECKING:
+    from rootlaw.content.factions import FactionDef, PieceDef
+
+WIN_SCORE = 30
+MOVERS = ("warrior", "pawn")  # the categories a move carries (Law 4.2)
+MODIFIER_DEPTH = 30  # modifiers running inside modifiers (ruler() in a ruler modifier...) before we call it a loop
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options chosen at setup."""
+
+    round_limit: int = 30
+    deal_suits: bool = False  # deal suit markers even on a map with suggested suits
+
+
+@dataclass
+class Rules:
+    """Everything fixed for a game: the map, the deck, the factions and their compiled rules."""
+
+    map: MapDef
+    deck: Deck
+    factions: dict[str, "FactionDef"]
+    options: Options = Options()
+    modifiers: dict[str, list[Callable]] = field(default_factory=dict)
+    listeners: dict[str, list[Callable]] = field(default_factory=dict)
+    piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
+    adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
+    path_ends_at: dict[int, tuple[int, ...]] = field(default_factory=dict)  # the far end of each path there
+    ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
+    movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
+    clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
+
+    code: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for fid, faction in self.factions.items():
+            for kind, piece in faction.pieces.items():
+                self.piece_defs[(fid, kind)] = piece
+            self.code.update(faction.code)
+            owner = faction_owner(fid)
+            for trigger in faction.triggers:
+                self.listeners.setdefault(trigger.event, []).append(trigger.listener(owner))
+            for modifier in faction.modifiers:
+                self.modifiers.setdefault(modifier.hook, []).append(modifier.function(owner))
+        self.code.update(self.deck.code)
+        self.ruling = frozenset(key for key, piece in self.piece_defs.items() if piece.category in ("warrior", "building"))
+        self.movers = frozenset(key for key, piece in self.piece_defs.items() if piece.category in MOVERS)
+        for card_id, trigger in self.deck.triggers:
+            self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
+        for card_id, modifier in self.deck.modifiers:
+            self.modifiers.setdefault(modifier.hook, []).append(modifier.function(card_holders(card_id)))
+        table: dict[int, list[tuple[int, str]]] = {c: [] for c in self.map.clearings}
+        for key in self.map.paths:
+            a, b = path_ends(key)
+            table[a].append((b, key))
+            table[b].append((a, key))
+        self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
+        self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
+        self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
+        self.clearing_ids = tuple(self.map.clearings)
+
+    def category(self, faction: str, kind: str) -> str:
+        return self.piece_defs[(faction, kind)].category
+
+
+class Game(DecisionLoop, BoardQueries, PieceOperations):
+    """A game in progress: the rules it is played by and its state."""
+
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_rulers", "_owned")
+
+    def __init__(self, rules: Rules, state: State) -> None:
+        self.rules = rules
+        self.s = state
+        self._rng = Rng(0)
+        self._frame: dict | None = None  # the frame whose handler is running
+        # when a list, every decision offered is noted here, also those that answer themselves
+        # (scenarios observe them); not game state, so clones and saves leave it out
+        self.offered: list[dict] | None = None
+        # (faction, kind) of each piece placed, moved or removed since invariants were checked,
+        # and ANY_CHANGE (engine/core/hooks.py) once a variable was set
+        self.changed: set[tuple[str, str]] = set()
+        self._modifying: list[str] = []  # abilities of the modifiers running now, outermost first
+        # who rules each clearing asked since the last piece was placed, moved or removed
+        # (BoardQueries.ruler); not game state: a clone or a load starts without it
+        self._rulers: dict[int, str | None] = {}
+        # each faction's pieces in the order of `s.pieces` (BoardQueries.pieces_of): built on
+        # first use, then kept up to date by the piece operations
+        self._owned: dict[str, list[int]] | None = None
+
+    def clone(self) -> "Game":
+        g = Game(self.rules, self.s.clone())
+        if self._owned is not None:
+            g._owned = {f: list(pids) for f, pids in self._owned.items()}
+        return g
+
+    # --- randomness ----------------------------------------------------------------------
+    def rng(self) -> Rng:
+        """The game's generator, bound to the state's integer (kept in step by `commit_rng`)."""
+        self._rng.state = self.s.rng
+        return self._rng
+
+    def commit_rng(self) -> None:
+        self.s.rng = self._rng.state
+
+    def shuffle(self, items: list) -> None:
+        rng = self.rng()
+        rng.shuffle(items)
+        self.commit_rng()
+
+    def roll_die(self) -> int:
+        """A die shows 0-3; scenarios may force the values."""
+        if self.s.forced_dice:
+            return self.s.forced_dice.pop(0)
+        value = self.rng().below(4)
+        self.commit_rng()
+        return value
+
+    # --- record keeping ------------------------------------------------------------------
+    @property
+    def current(self) -> str:
+        return self.s.seats[self.s.current]
+
+    def log(self, text: str) -> None:
+        self.s.log.append(f"[round {self.s.round} {self.s.phase}] {text}")
+
+    def trace(self, rule: str, text: str) -> None:
+        """Record that a rule fired; scenarios assert on these rule numbers."""
+        if rule:
+            self.s.trace.append((rule, text))
+
+    def faction(self, fid: str) -> "FactionDef":
+        return self.rules.factions[fid]
+
+    def player(self, fid: str) -> Player:
+        return self.s.players[fid]
+
+    def name(self, fid: str) -> str:
+        return self.rules.factions[fid].name
+
+    def action_label(self, fid: str, action: str) -> str:
+        """A faction action's English name with its original one beside it, for the log."""
+        a = self.rules.factions[fid].actions.get(action)
+        if a is None or not a.names:
+            return action
+        english = a.names.get("en", action)
+        original = next((n for lang, n in a.names.items() if lang != "en"), None)
+        return f"{english} ({original})" if original and original != english else english
+
+    # --- modifiers and events ------------------------------------------------------------
+    def modify(self, hook: str, value: Any, **context: Any) -> Any:
+        """Fold the static modifiers registered for `hook` into a core computation.
+
+        A modifier may ask the core something that runs modifiers again (a ruler modifier
+        calling ruler()); past MODIFIER_DEPTH nested ones it is a loop, named by its abilities."""
+        fns = self.rules.modifiers.get(hook)
+        if not fns:
+            return value
+        running = self._modifying  # as deep before each modifier as before the first
+        if len(running) >= MODIFIER_DEPTH:
+            names = sorted(set(running))
+            running.clear()
+            raise RuleLoopError(f"modifiers call each other without end ({MODIFIER_DEPTH} deep); "
+                                f"the loop involves: {', '.join(names)}")
+        running.append(hook)  # one entry for this hook, naming each modifier while it runs
+        try:
+            for fn in fns:
+                running[-1] = getattr(fn, "ability", hook)
+                value = fn(self, value, context)
+        except RecursionError:
+            names = sorted(set(running))
+            running.clear()
+            raise RuleLoopError(f"modifiers call each other without end; "
+                                f"the loop involves: {', '.join(names)}") from None
+        finally:
+            if running:
+                running.pop()
+        return value
+
+    def emit(self, event: str, **payload: Any) -> None:
+        """Tell the abilities that something happened; their reactions run next."""
+        if event in self.rules.listeners:  # most events have no listener in a given game
+            events.emit(self, event, payload)
+
+    def score(self, faction: str, points: int, rule: str, why: str, source: str | None = None) -> None:
+        """Law 3.1: 30 VP wins at once; a player with an activated dominance card never scores.
+
+        Each change is also booked under its `source` (a core source such as "crafting", or the
+        id of the ability that scored; the rule number when none is given), so balance reports
+        can say where a faction's points come from.
+        """
+        player = self.s.players[faction]
+        if points == 0 or player.dominance is not None:
+            return
+        player.score += points
+        key = source or rule or "other"
+        player.vp_by[key] = player.vp_by.get(key, 0) + points
+        self.log(f"{self.name(faction)} {'scores' if points > 0 else 'loses'} {abs(points)} VP, "
+                 f"now {player.score}: {why}")
+        self.trace(rule, f"{faction} {points:+d} VP: {why}")
+        if player.score >= WIN_SCORE and self.s.winner is None:
+            self.trace("3.1", f"{faction} reaches {WIN_SCORE} VP and wins")
+            self.end(faction, "reached 30 VP")
+
+    def end(self, winner: str | None, why: str) -> None:
+        self.s.winner = winner
+        self.s.ended = why
+        self.s.decision = None
+        self.log(f"game over: {why}" + (f", {self.name(winner)} wins" if winner else ""))
+
+    # --- cards ---------------------------------------------------------------------------
+    def card_suit(self, card: int) -> str:
+        return self.rules.deck.cards[card].suit
+
+    def card_name(self, card: int) -> str:
+        d = self.rules.deck.cards[card]
+        return f"{d.name} ({d.suit})"
+
+    def draw_card(self) -> int | None:
+        """Law 2.1: when the deck runs out, the discard pile is shuffled into a new deck at once."""
+        if not self.s.deck:
+            self._reshuffle()
+            if not self.s.deck:
+                return None
+        card = self.s.deck.pop()
+        if not self.s.deck:
+            self._reshuffle()
+        return card
+
+    def _reshuffle(self) -> None:
+        if self.s.discard:
+            self.s.deck = self.s.discard
+            self.s.discard = []
+            self.shuffle(self.s.deck)
+            self.trace("2.1", "discard pile reshuffled into the deck")
+
+    def draw(self, faction: str, n: int) -> int:
+        drawn = 0
+        for _ in range(n):
+            card = self.draw_card()
+            if card is None:
+                break
+            self.s.players[faction].hand.append(card)
+            drawn += 1
+        return drawn
+
+    def discard_card(self, card: int) -> None:
+        """To the discard pile; a dominance card goes beside the map, available (Law 3.3.3)."""
+        if self.rules.deck.cards[card].kind == "dominance":
+            self.s.available_dominance.append(card)
+        else:
+            self.s.discard.append(card)
+
+    def add_to_pile(self, faction: str, pile: str, card: int) -> None:
+        """Put a card on one of a faction's piles; past the pile's limit it is discarded."""
+        cards = self.s.players[faction].piles.setdefault(pile, [])
+        code = self.rules.factions[faction].piles.get(pile)
+        limit = self.rules.code[code](Ctx(self, faction, {})) if code else None
+        if limit is not None and len(cards) >= limit:
+            self.discard_card(card)
+            self.log(f"{self.name(faction)}'s {pile} pile is full: the card is discarded")
+            return
+        cards.append(card)
+
+    def spend(self, faction: str, card: int) -> None:
+        self.s.players[faction].hand.remove(card)
+        self.discard_card(card)
+
+
+
+def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
+    """One card per distinct definition, lowest id first: identical cards are one option."""
+    seen: dict[Any, int] = {}
+    for card in sorted(cards):
+        seen.setdefault(game.rules.deck.cards[card], card)
+    return sorted(seen.values())
+
+
+__all__ = ["Game", "Rules", "Options", "distinct_cards"]

@@ -1,0 +1,42 @@
+"""Board locations as the state keys them: "c3" a clearing, "p3-7" a path, "x12" on piece 12,
+"bFACTION.BOX" a faction's box.
+
+The lowest layer of the board: the game, the language and the naming of options all use
+it, so it imports none of them (only the language's error type, a leaf)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .context import LanguageError
+
+
+def clearing_loc(clearing: int) -> str:
+    return f"c{clearing}"
+
+
+def path_loc(key: str) -> str:
+    return f"p{key}"
+
+
+def piece_loc(piece: int) -> str:
+    return f"x{piece}"
+
+
+def as_location(where: Any) -> str:
+    """A clearing (int), a path ("3-7") or a box location (from box()) as a board location."""
+    if type(where) is int:  # not a bool
+        return f"c{where}"
+    if isinstance(where, str) and where.startswith("b"):
+        return where
+    if isinstance(where, str) and "-" in where:
+        return path_loc(where)
+    raise LanguageError(f"{where!r} is not a clearing, a path or a box")
+
+
+def location_name(where: Any) -> str:
+    """A clearing, path or box (as abilities give them) the way messages show it."""
+    loc = as_location(where)
+    if loc[0] == "b":
+        faction, box = loc[1:].split(".", 1)
+        return f"box {box} of {faction}"
+    return f"{'clearing' if loc[0] == 'c' else 'path'} {loc[1:]}"

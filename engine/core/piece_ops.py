@@ -1,0 +1,196 @@
+"""Changing the board: placing, moving and removing pieces, with the Law's limits (supply,
+building slots, what a piece may hold) and the abilities told of each removal.
+
+A part of `Game`, used by the core rules and the language alike.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from rootlaw.core import replacements
+
+from .locations import as_location, clearing_loc, piece_loc
+from .state import freeze
+
+if TYPE_CHECKING:
+    from .game import Rules
+    from .state import State
+
+
+class PieceOperations:
+    __slots__ = ()
+    s: "State"
+    rules: "Rules"
+    changed: set[tuple[str, str]]
+    _rulers: dict[int, str | None]
+    _owned: dict[str, list[int]] | None
+
+    def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
+        """Place one piece from the faction's supply; None when the supply is empty (Law 1.5.4)."""
+        player = self.s.players[faction]
+        if player.supply.get(kind, 0) <= 0:
+            return None
+        player.supply[kind] -= 1
+        self.changed.add((faction, kind))
+        self._rulers.clear()
+        pid = self.s.next_piece
+        self.s.next_piece += 1
+        self.s.pieces[pid] = (faction, kind, loc)
+        self.s.at.setdefault(loc, []).append(pid)
+        self._owned_add(faction, pid)
+        return pid
+
+    def _owned_add(self, faction: str, pid: int) -> None:
+        """Keep `pieces_of` in step with a piece added at the end of `s.pieces`."""
+        if self._owned is not None:
+            self._owned.setdefault(faction, []).append(pid)
+
+    def can_place(self, faction: str, kind: str, loc: str, by: str | None = None) -> bool:
+        """Supply, building slots (Law 2.2.3), the piece's own limits per clearing, path or holder,
+        and the factions' `may_place` restrictions (`by`: whose effect places it)."""
+        if self.why_not_place(faction, kind, loc) is not None:
+            return False
+        clearing = int(loc[1:]) if loc[0] == "c" else None
+        return self.modify("may_place", True, player=faction, kind=kind, clearing=clearing, by=by)
+
+    def why_not_place(self, faction: str, kind: str, loc: str) -> str | None:
+        """What the pieces and the board forbid about placing one more piece there, or None.
+        Scenario positions are checked by this alone: the `may_place` restrictions judge effects."""
+        if self.s.players[faction].supply.get(kind, 0) <= 0:
+            return f"{faction} has no {kind} left in its supply"
+        piece = self.rules.piece_defs[(faction, kind)]
+        same = sum(1 for p in self.s.at.get(loc, ()) if self.s.pieces[p][:2] == (faction, kind))
+        if loc[0] == "c":
+            clearing = int(loc[1:])
+            if piece.category == "building" and self.free_slots(clearing) <= 0:
+                return (f"clearing {clearing} has no free building slot "
+                        f"({self.rules.map.clearings[clearing].slots} slot(s), {self.s.ruins.get(clearing, 0)} ruin(s))")
+            if piece.max_per_clearing is not None and same >= piece.max_per_clearing:
+                return f"{faction} may have at most {piece.max_per_clearing} {kind} in a clearing"
+        elif loc[0] == "p":
+            if loc[1:] in self.s.closed_paths:
+                return f"path {loc[1:]} is closed: nothing may be placed on it (Law 16.2.3.II)"
+            if piece.max_per_path is not None and same >= piece.max_per_path:
+                return f"{faction} may have at most {piece.max_per_path} {kind} on a path"
+        elif loc[0] == "x" and piece.category != "marker" and not self.can_hold(int(loc[1:])):
+            return f"that {' '.join(self.s.pieces[int(loc[1:])][:2])} can hold no more pieces"
+        return None
+
+    def can_hold(self, holder: int) -> bool:
+        """Whether a piece has room for one more held piece (markers aside)."""
+        capacity = self.rules.piece_defs[self.s.pieces[holder][:2]].capacity
+        held = sum(1 for p in self.s.at.get(piece_loc(holder), ())
+                   if self.rules.category(*self.s.pieces[p][:2]) != "marker")
+        return capacity is None or held < capacity
+
+    def relocate(self, pid: int, loc: str) -> None:
+        faction, kind, old = self.s.pieces[pid]
+        self.changed.add((faction, kind))
+        self._rulers.clear()
+        self.s.at[old].remove(pid)
+        if not self.s.at[old]:
+            del self.s.at[old]
+        self.s.pieces[pid] = (faction, kind, loc)
+        self.s.at.setdefault(loc, []).append(pid)
+
+    def take_off(self, pid: int) -> tuple[str, str, str]:
+        """Lift a piece off the map without returning it anywhere yet."""
+        faction, kind, loc = self.s.pieces.pop(pid)
+        self.changed.add((faction, kind))
+        self._rulers.clear()
+        if self._owned is not None:
+            self._owned[faction].remove(pid)
+        self.s.at[loc].remove(pid)
+        if not self.s.at[loc]:
+            del self.s.at[loc]
+        return faction, kind, loc
+
+    def remove(self, pids: Iterable[int], cause: str, by: str | dict[int, str] | None,
+               **context: Any) -> list[dict]:
+        """Remove pieces at once (Law 1.5.4), score 1 VP per enemy building or token (3.2.1),
+        then tell the abilities, which resolve after every piece is gone.
+
+        Returns the snapshot of each removed piece, as triggers see it.
+        """
+        batch: list[dict] = []
+        vp: dict[str, int] = {}
+        contested: list[dict] = []  # pieces two replacements send to different places
+        together = tuple(p for p in pids if p in self.s.pieces)
+        for pid in together:
+            if pid not in self.s.pieces:
+                continue
+            remover = by.get(pid) if isinstance(by, dict) else by
+            snap = self._snapshot(pid, cause, remover, context)
+            faction, kind, loc = self.take_off(pid)
+            if loc[0] == "p" and context.get("clearing") is not None:
+                loc = clearing_loc(context["clearing"])  # a piece on a path was hit from this clearing
+            for rider in list(self.s.at.get(piece_loc(pid), ())):
+                self._drop_rider(rider, loc)
+            # a replacement may send the piece elsewhere instead of its supply (a box, a clearing)
+            offers: list = []
+            self.modify("removed_to", None, piece=snap, batch=together, offers=offers)
+            destination = None
+            if len({repr(o.value) for o in offers}) > 1:
+                contested.append(replacements.contest(self, len(batch), snap, cause, offers))
+            elif offers:
+                destination = offers[0].value
+                offers[0].trace(self, snap)
+            if destination is None:
+                self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
+            else:
+                self.put_removed(pid, faction, kind, destination)
+                snap["replaced_to"] = destination
+            category = snap["category"]
+            if remover is not None and remover != faction and category in ("building", "token"):
+                points = self.modify("removal_vp", 1, piece=snap, by=remover)
+                if points:
+                    vp[remover] = vp.get(remover, 0) + points
+            batch.append(snap)
+        for f in sorted(vp, key=lambda f: f != self.current):
+            self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens", "removal")
+        fight = self._battle_fought()
+        if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
+            fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)
+        payload = dict(pieces=tuple(freeze(b) for b in batch), cause=cause,
+                       attacker=context.get("attacker"), defender=context.get("defender"),
+                       clearing=context.get("clearing"), ability=context.get("ability"))
+        if contested:  # the removal is told once a player has chosen where each such piece goes
+            self.push(replacements.frame(contested, payload))
+        elif batch:
+            self.emit("removed", **payload)
+        return batch
+
+    def put_removed(self, pid: int, faction: str, kind: str, destination: Any) -> None:
+        """Put a removed piece where a replacement sends it (a clearing, a path, a box)."""
+        self._rulers.clear()
+        self.s.pieces[pid] = (faction, kind, as_location(destination))
+        self.s.at.setdefault(as_location(destination), []).append(pid)
+        self._owned_add(faction, pid)
+
+    def _battle_fought(self) -> dict | None:
+        """The innermost battle on the stack that has begun (its clearing as it stood is kept)."""
+        for frame in reversed(self.s.stack):
+            if frame["op"] == "battle" and "before" in frame:
+                return frame
+        return None
+
+    def _snapshot(self, pid: int, cause: str, by: str | None, context: dict) -> dict:
+        faction, kind, loc = self.s.pieces[pid]
+        clearing = self.clearing_of(pid)
+        return {"piece": pid, "faction": faction, "kind": kind,
+                "category": self.rules.category(faction, kind), "location": loc,
+                "clearing": clearing, "suit": self.s.suits.get(clearing) if clearing else None,
+                "cause": cause, "by": by,
+                "riders": tuple(self.s.pieces[r][1] for r in self.s.at.get(piece_loc(pid), ())),
+                "replaced_to": None,
+                "attacker": context.get("attacker"), "defender": context.get("defender")}
+
+    def _drop_rider(self, rider: int, loc: str) -> None:
+        """A piece held on a removed piece falls where its holder stood (into the battle's
+        clearing for a holder on a path); markers go back to their supply."""
+        faction, kind, _ = self.s.pieces[rider]
+        if self.rules.category(faction, kind) == "marker":
+            self.take_off(rider)
+            self.s.players[faction].supply[kind] = self.s.players[faction].supply.get(kind, 0) + 1
+        else:
+            self.relocate(rider, loc)

@@ -1,0 +1,27 @@
+"""Finds the data files that ship with rootlaw (maps, decks, schemas, grammar, factions).
+
+In a source checkout the top-level folders `factions/`, `grammar/` and `schemas/` sit beside
+the package's folder `engine/`; in an installed wheel the build copies them into
+`rootlaw/data/`. Looking in both
+places keeps one code path for a checkout, an editable install and a normal install.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the rootlaw package (engine/ in a checkout)
+_CANDIDATE_ROOTS = (PACKAGE_DIR / "data", PACKAGE_DIR.parent)
+
+
+def data_dir(kind: str) -> Path:
+    """The folder holding one kind of bundled data: maps, decks, schemas, grammar, factions."""
+    for root in _CANDIDATE_ROOTS:
+        folder = root / kind
+        if folder.is_dir():
+            return folder
+    raise FileNotFoundError(f"rootlaw's bundled '{kind}' folder is missing; reinstall rootlaw")
+
+
+def data_path(kind: str, name: str) -> Path:
+    """One bundled file, such as data_path('maps', 'autumn.yaml')."""
+    return data_dir(kind) / name

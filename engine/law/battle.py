@@ -1,0 +1,239 @@
+"""Battle (Law 4.3): defender, ambush and foil, dice, effects, hits, and removal in one batch.
+
+The frame keeps every number of the battle (rolls, rolled and extra hits) so abilities that
+react during the battle can read and adjust them, and scenarios can assert them.
+"""
+from __future__ import annotations
+
+from rootlaw.core.cards import matches_suit
+from rootlaw.core.frames import Entry, handler
+from rootlaw.core.game import Game, distinct_cards
+from rootlaw.core.identity import distinct
+from rootlaw.core.locations import clearing_loc
+
+HITTABLE = ("warrior", "building", "token")
+ATTACKERS = ("warrior", "pawn")  # a battle starts where the attacker has one of these (Law 4.3)
+
+
+def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = None,
+                     against: tuple[str, ...] | None = None, first: bool = False) -> list[int]:
+    """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
+    and a defender to pick. `first` stops at the first one (for "can this player battle?")."""
+    pieces, defs = game.s.pieces, game.rules.piece_defs
+    present = set()  # clearings where the player has a warrior or a pawn standing
+    for pid in game.pieces_of(player):
+        f, kind, loc = pieces[pid]
+        if loc[0] == "c" and defs[(f, kind)].category in ATTACKERS:
+            present.add(int(loc[1:]))
+    out = []
+    for c in game.clearings():
+        if c in present and (where is None or c in where) and defenders(game, player, c, against):
+            out.append(c)
+            if first:
+                break
+    return out
+
+
+def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:
+    """Enemies with pieces in the clearing that the attacker may battle (restrictions apply)."""
+    out = []
+    for enemy in game.factions_present(clearing):
+        if enemy != attacker and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
+                                             clearing=clearing):
+            out.append(enemy)
+    return out
+
+
+def ambush_cards(game: Game, faction: str, clearing: int) -> list[int]:
+    """Ambush cards matching the clearing's suit, birds wild (4.3.1); two birds are one option."""
+    suit = game.suit(clearing)
+    deck = game.rules.deck.cards
+    return distinct_cards(game, [c for c in game.player(faction).hand
+                                 if deck[c].kind == "ambush" and matches_suit(deck[c].suit, suit)])
+
+
+@handler("battle", Entry(params=("clearing", "defender")))
+def battle(game: Game, f: dict) -> None:
+    attacker = f["player"]
+    stage = f.get("stage", "clearing")
+    if stage == "clearing":
+        if "clearing" not in f:
+            options = battle_clearings(game, attacker, f.get("where"), f.get("against"))
+            if not options:
+                game.pop(False)
+                return
+            if game.ask(f, "clearing", attacker, "battle_where", options, "battle in which clearing?"):
+                return
+        if "defender" not in f:
+            if game.ask(f, "defender", attacker, "battle_defender",
+                        defenders(game, attacker, f["clearing"], f.get("against")),
+                        "battle whom?"):
+                return
+        # declared hook point for interventions: abilities may add a cost or cancel the battle
+        f["stage"], f["cancellable"] = "start", True
+        game.emit("before_battle", player=attacker, clearing=f["clearing"], defender=f["defender"])
+        return
+    if stage == "start":
+        del f["cancellable"]
+        if f.get("cancelled"):
+            game.log(f"{game.name(attacker)}'s battle in {f['clearing']} is cancelled")
+            game.pop(False)
+            return
+        game.log(f"{game.name(attacker)} battles {game.name(f['defender'])} in clearing {f['clearing']}")
+        game.trace("4.3", f"{attacker} attacks {f['defender']} in {f['clearing']}")
+        f["before"] = tuple({"piece": pid, "faction": game.s.pieces[pid][0], "kind": game.s.pieces[pid][1],
+                             "category": game.rules.category(*game.s.pieces[pid][:2])}
+                            for pid in game.pieces_at(clearing_loc(f["clearing"])))
+        f["removed"] = ()
+        f["stage"] = "ambush"
+        game.emit("battle_started", attacker=attacker, defender=f["defender"], clearing=f["clearing"])
+        return
+    defender, clearing = f["defender"], f["clearing"]
+    if stage == "ambush":
+        _ambush(game, f, attacker, defender, clearing)
+    elif stage == "ambush_hits":
+        lost = f.get("att_lost", ())
+        f["att_lost"] = ()
+        game.remove(lost, "ambush", defender, attacker=attacker, defender=defender, clearing=clearing)
+        f["stage"] = "after_ambush"
+    elif stage == "after_ambush":
+        if game.count(attacker, clearing, ("warrior", "pawn")) == 0:
+            game.trace("4.3.1.II", "no attacking warriors remain; the battle ends")
+            _finish(game, f)
+        else:
+            f["stage"] = "roll"
+    elif stage == "roll":
+        _roll(game, f, attacker, defender, clearing)
+    elif stage == "effects":
+        f["stage"] = "hits"
+        game.emit("battle_effects", attacker=attacker, defender=defender, clearing=clearing)
+    elif stage == "hits":
+        f["stage"] = "hits_on_attacker"
+        game.push({"op": "take_hits", "player": defender, "clearing": clearing,
+                   "count": f["att_hits"] + f["att_extra"], "chosen": ()}, ret="def_lost")
+    elif stage == "hits_on_attacker":
+        f["stage"] = "remove"
+        game.push({"op": "take_hits", "player": attacker, "clearing": clearing,
+                   "count": f["def_hits"] + f["def_extra"], "chosen": ()}, ret="att_lost")
+    elif stage == "remove":
+        f["stage"] = "done"
+        lost_def, lost_att = f.get("def_lost", ()), f.get("att_lost", ())
+        by = {pid: attacker for pid in lost_def} | {pid: defender for pid in lost_att}
+        game.trace("4.3.4", f"hits dealt: {len(lost_def)} to {defender}, {len(lost_att)} to {attacker}")
+        game.remove(lost_def + lost_att, "battle", by, attacker=attacker, defender=defender, clearing=clearing)
+    else:
+        _finish(game, f)
+
+
+def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> None:
+    if "ambush" not in f:
+        cards = ambush_cards(game, defender, clearing)
+        if not cards or not game.modify("ambush_allowed", True, attacker=attacker, defender=defender):
+            f["stage"] = "roll"
+            return
+        if game.ask(f, "ambush", defender, "ambush", ("none",) + tuple(cards), "play an ambush card?"):
+            return
+    if f["ambush"] == "none":
+        f["stage"] = "roll"
+        return
+    if "played" not in f:
+        game.spend(defender, f["ambush"])
+        f["played"] = True
+        game.log(f"{game.name(defender)} plays an ambush card")
+    if "foil" not in f:
+        cards = ambush_cards(game, attacker, clearing)
+        if cards and game.ask(f, "foil", attacker, "foil", ("none",) + tuple(cards), "foil the ambush?"):
+            return
+        f.setdefault("foil", "none")
+    if f["foil"] != "none":
+        game.spend(attacker, f["foil"])
+        game.log(f"{game.name(attacker)} foils the ambush")
+        game.trace("4.3.1.I", f"{attacker} foils {defender}'s ambush")
+        f["stage"] = "roll"
+        return
+    game.trace("4.3.1.II", f"{defender}'s ambush deals 2 hits")
+    f["stage"] = "ambush_hits"
+    game.push({"op": "take_hits", "player": attacker, "clearing": clearing, "count": 2, "chosen": ()},
+              ret="att_lost")
+
+
+def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> None:
+    dice = sorted((game.roll_die(), game.roll_die()), reverse=True)
+    high, low = dice
+    swapped = game.modify("defender_takes_higher_roll", False, attacker=attacker, defender=defender,
+                          clearing=clearing)
+    att_roll, def_roll = (low, high) if swapped else (high, low)
+    att_cap = game.modify("max_rolled_hits", game.count(attacker, clearing), faction=attacker, clearing=clearing)
+    def_cap = game.modify("max_rolled_hits", game.count(defender, clearing), faction=defender, clearing=clearing)
+    f["dice"] = (high, low)
+    f["att_hits"], f["def_hits"] = min(att_roll, att_cap), min(def_roll, def_cap)
+    f["att_extra"] = game.modify("extra_hits", 0, side="attacker", attacker=attacker, defender=defender,
+                                 clearing=clearing)
+    f["def_extra"] = game.modify("extra_hits", 0, side="defender", attacker=attacker, defender=defender,
+                                 clearing=clearing)
+    game.trace("4.3.2", f"dice {high} and {low}: {attacker} rolls {f['att_hits']}, {defender} {f['def_hits']}"
+               + (" (defender takes the higher roll)" if swapped else ""))
+    if game.count(defender, clearing) == 0:
+        f["att_extra"] += 1
+        game.trace("4.3.3.II", f"{defender} is defenseless: 1 extra hit")
+    game.log(f"dice {high}/{low}: {game.name(attacker)} deals {f['att_hits']}+{f['att_extra']}, "
+             f"{game.name(defender)} deals {f['def_hits']}+{f['def_extra']}")
+    f["stage"] = "effects"
+
+
+def _finish(game: Game, f: dict) -> None:
+    game.emit("battle_ended", attacker=f["player"], defender=f["defender"], clearing=f["clearing"],
+              removed=f["removed"], before=f["before"])
+    game.pop(True)
+
+
+def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ...]) -> list[int]:
+    """Pieces that may take the next hit: warriors before buildings and tokens (Law 4.3.4),
+    then the faction's own removal order (its `removal_order` hook).
+
+    Identical pieces are one option; pieces that differ (what they hold, marks) are each one,
+    so the receiving player really chooses.
+    """
+    pieces = tuple(pid for pid in game.pieces_at(clearing_loc(clearing))
+                   if pid not in chosen and game.s.pieces[pid][0] == player
+                   and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE)
+    pieces = tuple(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
+    warriors = tuple(p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior")
+    pool = game.modify("removal_order", warriors or pieces, player=player)
+    # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
+    pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=pieces)
+    return distinct(game, sorted(pool))
+
+
+@handler("take_hits")
+def take_hits(game: Game, f: dict) -> None:
+    """The receiving player picks, hit by hit, which of its pieces go (Law 4.3.4); when every
+    piece that can be hit will be, nobody is asked."""
+    if "pick" in f:
+        f["chosen"] = f["chosen"] + (f.pop("pick"),)
+    if len(f["chosen"]) >= f["count"]:
+        game.pop(f["chosen"])
+        return
+    options = hit_candidates(game, f["player"], f["clearing"], f["chosen"])
+    if not options:
+        game.pop(f["chosen"])
+        return
+    every = _all_taken(game, f) if len(options) > 1 else None
+    if every is not None:
+        game.pop(every)
+        return
+    game.ask(f, "pick", f["player"], "take_hit", options,
+             f"{f['count'] - len(f['chosen'])} hit(s) left: remove which piece?")
+
+
+def _all_taken(game: Game, f: dict) -> tuple[int, ...] | None:
+    """The pieces hit when the hits left take every piece that can be hit: then the order
+    cannot matter and nobody is asked (they go in the order the rules list them, so a replay
+    is the same). None when some piece would survive, so the receiver chooses."""
+    chosen = f["chosen"]
+    while len(chosen) < f["count"]:
+        options = hit_candidates(game, f["player"], f["clearing"], chosen)
+        if not options:
+            return chosen
+        chosen += (options[0],)
+    return None if hit_candidates(game, f["player"], f["clearing"], chosen) else chosen

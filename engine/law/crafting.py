@@ -1,0 +1,146 @@
+"""Crafting (Law 4.1): crafting pieces by suit, each once per turn; items, persistent cards, Favors."""
+from __future__ import annotations
+
+from rootlaw.core.board import SUITS
+from rootlaw.core.frames import Entry, handler
+from rootlaw.core.game import Game, distinct_cards
+from rootlaw.core.locations import clearing_loc
+
+
+def crafting_pool(game: Game, player: str) -> dict[str, int]:
+    """Unused crafting pieces by suit: a piece has its clearing's suit (4.1.1). In each clearing the
+    pieces of one `craft_group` count up to the group's `craft_limit` (ungrouped pieces form one
+    group), so "at most one of these per clearing" can stand beside unlimited others."""
+    pool = {suit: 0 for suit in SUITS}
+    defs = game.faction(player).pieces
+    pieces = game.s.pieces
+    places: dict[int, dict[str | None, list]] = {}  # clearing -> craft_group -> [pieces, limit]
+    for pid in game.pieces_of(player):
+        _, kind, loc = pieces[pid]
+        piece = defs[kind]
+        if not piece.crafts or loc[0] != "c":  # standing in a clearing, not held by a piece
+            continue
+        group = places.setdefault(int(loc[1:]), {}).setdefault(piece.craft_group, [0, None])  # None: ungrouped
+        group[0] += 1
+        if piece.craft_limit is not None:
+            group[1] = piece.craft_limit if group[1] is None else min(group[1], piece.craft_limit)
+    for clearing, groups in places.items():
+        pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
+    used = game.player(player).used
+    return {suit: pool[suit] - used.get(f"craft:{suit}", 0) for suit in SUITS}
+
+
+def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
+    """Every distinct way to pay `cost` from the unused crafting pieces, as (suit, count) pairs.
+
+    Named suits are fixed; the player chooses which suits pay an "any" cost (Law 4.1.1), which
+    matters for what else can be crafted this turn.
+    """
+    left = _left_after_named(cost, pool)
+    if left is None:
+        return []
+    fixed = {suit: cost.count(suit) for suit in SUITS}
+    ways = [fixed]
+    for _ in range(cost.count("any")):
+        ways = [{**way, suit: way[suit] + 1} for way in ways for suit in SUITS
+                if fixed[suit] + left[suit] > way[suit]]
+    unique = {tuple((s, n) for s, n in way.items() if n) for way in ways}
+    return sorted(unique)
+
+
+def affordable(cost: tuple[str, ...], pool: dict[str, int]) -> bool:
+    """Whether `payments(cost, pool)` has any way: the named suits are there, and enough
+    pieces are left over for the "any" ones (a menu asks only this)."""
+    left = _left_after_named(cost, pool)
+    return left is not None and sum(max(n, 0) for n in left.values()) >= cost.count("any")
+
+
+def _left_after_named(cost: tuple[str, ...], pool: dict[str, int]) -> dict[str, int] | None:
+    """The pool once the cost's named suits are paid, or None when one of them is missing."""
+    left = dict(pool)
+    for suit in cost:
+        if suit != "any":
+            if left[suit] <= 0:
+                return None
+            left[suit] -= 1
+    return left
+
+
+def craftable(game: Game, player: str) -> list[int]:
+    """Cards in hand the player can craft now, one per distinct card."""
+    pool = crafting_pool(game, player)
+    p = game.player(player)
+    owned = {game.rules.deck.cards[c] for c in p.persistent}
+    out = []
+    for card in p.hand:
+        d = game.rules.deck.cards[card]
+        if not d.craftable or not affordable(d.cost, pool):
+            continue
+        if d.kind == "item" and (not game.faction(player).craft_items or game.s.items.get(d.item, 0) <= 0):
+            continue
+        if d.kind == "persistent" and d in owned:
+            continue
+        if game.modify("may_craft", True, player=player, card=card):
+            out.append(card)
+    return distinct_cards(game, out)
+
+
+@handler("craft", Entry())
+def craft_step(game: Game, f: dict) -> None:
+    """Craft any number of cards, one at a time, until the player says done."""
+    player = f["player"]
+    if "card" in f:
+        card = f.pop("card")
+        if card == "done":
+            game.pop()
+            return
+        f["crafting"] = card
+    if "crafting" in f:
+        card = f["crafting"]
+        ways = payments(game.rules.deck.cards[card].cost, crafting_pool(game, player))
+        if "pay" not in f and game.ask(f, "pay", player, "craft_with", ways, "activate which crafting pieces?"):
+            return
+        del f["crafting"]
+        craft(game, player, card, dict(f.pop("pay")))
+        if game.s.ended:
+            return
+    options = craftable(game, player)
+    if not options:
+        game.pop()
+        return
+    game.ask(f, "card", player, "craft", tuple(options) + ("done",), "craft a card?")
+
+
+def craft(game: Game, player: str, card: int, use: dict[str, int]) -> None:
+    """Craft `card`, activating `use` crafting pieces per suit (one of its `payments`)."""
+    d = game.rules.deck.cards[card]
+    p = game.player(player)
+    for suit, n in use.items():
+        if n:
+            p.used[f"craft:{suit}"] = p.used.get(f"craft:{suit}", 0) + n
+    p.hand.remove(card)
+    game.log(f"{game.name(player)} crafts {d.name}")
+    game.trace("4.1.1", f"{player} crafts {d.id}")
+    if d.kind == "item":
+        game.s.items[d.item] -= 1
+        p.items.append(d.item)
+        game.discard_card(card)
+        game.trace("4.1.2", f"{player} takes the {d.item}")
+        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2", f"crafting {d.name}",
+                   "crafting")
+    elif d.kind == "persistent":
+        p.persistent.append(card)
+        game.trace("4.1.3", f"{d.name} stays in {player}'s play area")
+    else:
+        game.discard_card(card)
+        favor(game, player, d.cost[0])
+    game.emit("crafted", player=player, card=card)
+
+
+def favor(game: Game, player: str, suit: str) -> None:
+    """The Favor cards: remove every enemy piece in clearings of one suit (pawns cannot be removed)."""
+    doomed = [pid for clearing in game.clearings() if game.suit(clearing) == suit
+              for pid in game.pieces_at(clearing_loc(clearing))
+              if game.s.pieces[pid][0] != player and game.rules.category(*game.s.pieces[pid][:2]) != "pawn"]
+    game.trace("4.1.2", f"{player}'s favor removes {len(doomed)} enemy pieces in {suit} clearings")
+    game.remove(doomed, "effect", player)

@@ -1,0 +1,170 @@
+"""Moving (Law 4.2) and the Lake's Ferry (Law 16.2.2.V; printed Law appendix C).
+
+`move_options` is the one source of legal moves: the option lists of the `move` frame and
+every "can this faction move?" check come from it.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from rootlaw.core.frames import Entry, handler
+from rootlaw.core.game import Game
+from rootlaw.core.identity import distinct
+from rootlaw.core.locations import clearing_loc
+
+
+def movable(game: Game, player: str, clearing: int, kinds: tuple[str, ...] | None = None) -> dict[str, list[int]]:
+    """The player's pieces in a clearing that can move, by kind, lowest id first."""
+    out: dict[str, list[int]] = {}
+    pieces, movers = game.s.pieces, game.rules.movers
+    for pid in game.pieces_at(clearing_loc(clearing)):
+        f, kind, _ = pieces[pid]
+        if f == player and (f, kind) in movers and (kinds is None or kind in kinds):
+            if kind in out:
+                out[kind].append(pid)
+            else:
+                out[kind] = [pid]
+    return out
+
+
+def destinations(game: Game, player: str, origin: int, ignore_rule: bool = False) -> list[tuple[int, bool]]:
+    """(destination, by ferry) pairs a move from `origin` may reach."""
+    out = [(d, False) for d in game.adjacent(origin, player)]
+    m = game.rules.map
+    if game.s.ferry == origin and not game.s.turn_used.get("ferry"):
+        out += [(c, True) for c in m.coast if c != origin and (c, False) not in out]
+    if ignore_rule:
+        return out
+    origin_ruled = game.rules_clearing(player, origin)
+    return [(d, ferry) for d, ferry in out if origin_ruled or game.rules_clearing(player, d)]
+
+
+def move_options(game: Game, player: str, frame: dict | None = None, origin: int | None = None,
+                 first: bool = False, started: bool = False) -> dict[tuple[int, int], dict[str, int]]:
+    """Every legal (origin, destination) with the most pieces of each kind that may go.
+
+    `origin` limits the search to one origin; `first` stops at the first legal move (for
+    "can this player move?"), so menus do not pay for the whole list. `started`: the move has
+    begun from `origin`, so `may_move_from` (checked when a move starts) is not asked again;
+    a cost paid to an intervention must not forbid the move it paid for.
+    """
+    frame = frame or {}
+    allowed_from, allowed_to = frame.get("from"), frame.get("to")
+    ignore_rule = frame.get("ignore_rule", False) or game.modify("ignore_rule_moving", False, player=player)
+    out = {}
+    for start in (game.clearings() if origin is None else (origin,)):
+        if allowed_from is not None and start not in allowed_from:
+            continue
+        pieces = movable(game, player, start, frame.get("kinds"))
+        if not pieces or not (started or game.modify("may_move_from", True, player=player, clearing=start)):
+            continue
+        for dest, _ in destinations(game, player, start, ignore_rule):
+            if allowed_to is None or dest in allowed_to:
+                out[(start, dest)] = {k: len(v) for k, v in sorted(pieces.items())}
+                if first:
+                    return out
+    return out
+
+
+def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
+    return bool(move_options(game, player, frame, first=True))
+
+
+def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
+    """Every group that may move together: at least one piece; abilities may forbid mixes."""
+    kinds = sorted(most)
+    out = []
+    for counts in product(*(range(most[k] + 1) for k in kinds)):
+        if sum(counts):
+            group = tuple((k, n) for k, n in zip(kinds, counts) if n)
+            if game.modify("move_group_allowed", True, player=player, group=group):
+                out.append(group)
+    return out
+
+
+@handler("move", Entry(params=("origin",)))
+def move(game: Game, f: dict) -> None:
+    """One move: origin, destination, then how many of each kind (Law 4.2)."""
+    player = f["player"]
+    if "origin" not in f:
+        origins = sorted({o for o, _ in move_options(game, player, f)})
+        if not origins:
+            game.pop(False)
+            return
+        if game.ask(f, "origin", player, "move_from", origins, "move from which clearing?"):
+            return
+    if not f.get("intervened"):
+        # declared hook point for interventions: abilities may add a cost or cancel the move
+        f["intervened"], f["cancellable"] = True, True
+        game.emit("before_move", player=player, origin=f["origin"])
+        return
+    if f.pop("cancellable", False) and f.get("cancelled"):
+        game.log(f"{game.name(player)}'s move from {f['origin']} is cancelled")
+        game.pop(False)
+        return
+    options = move_options(game, player, f, origin=f["origin"], started=True)
+    if not options:
+        game.pop(False)  # an intervention's cost left nothing to move
+        return
+    if "dest" not in f:
+        dests = sorted(d for _, d in options)
+        if game.ask(f, "dest", player, "move_to", dests, f"move from {f['origin']} to which clearing?"):
+            return
+    if "group" not in f:
+        choices = groups(game, player, options[(f["origin"], f["dest"])])
+        if game.ask(f, "group", player, "move_group", choices, "move which pieces?"):
+            return
+    if "pick" in f:
+        f["picked"] = f.get("picked", ()) + (f.pop("pick"),)
+    if _pick_movers(game, f, player):
+        return
+    carry_out_move(game, player, f["origin"], f["dest"], f["group"], f.get("picked", ()))
+    game.pop(True)
+
+
+def _pick_movers(game: Game, f: dict, player: str) -> bool:
+    """Which pieces of each kind go, when pieces of a kind are not all alike (one already
+    designated this turn, one holding something): the player picks them one at a time.
+    Returns True while waiting for an answer; f["picked"] then holds every mover."""
+    pieces = movable(game, player, f["origin"])
+    picked = f.get("picked", ())
+    for kind, n in f["group"]:
+        rest = [p for p in pieces[kind] if p not in picked]
+        need = n - (len(pieces[kind]) - len(rest))
+        while need > 0:
+            options = distinct(game, rest)
+            if need == len(rest) or len(options) == 1:
+                picked += tuple(rest[:need])
+                break
+            f["picked"] = picked
+            if game.ask(f, "pick", player, "move_which", options, f"move which {kind}?"):
+                return True
+            choice = f.pop("pick")
+            picked += (choice,)
+            rest.remove(choice)
+            need -= 1
+    f["picked"] = picked
+    return False
+
+
+def carry_out_move(game: Game, player: str, origin: int, dest: int, group: tuple,
+                   chosen: tuple[int, ...] = ()) -> None:
+    """Move `group` (kind, count) from `origin`; `chosen` names the movers where pieces of a
+    kind differ, otherwise the first of each kind go."""
+    pieces = movable(game, player, origin)
+    moved = []
+    for kind, n in group:
+        mine = [p for p in chosen if p in pieces[kind]]
+        for pid in (mine + [p for p in pieces[kind] if p not in mine])[:n]:
+            game.relocate(pid, clearing_loc(dest))
+            moved.append(pid)
+    by_ferry = game.s.ferry == origin and dest not in game.adjacent(origin, player)
+    text = ", ".join(f"{n} {k}" for k, n in group)
+    game.log(f"{game.name(player)} moves {text} from {origin} to {dest}" + (" by ferry" if by_ferry else ""))
+    game.trace("4.2", f"{player} moves {text} {origin}->{dest}")
+    if by_ferry:
+        game.s.ferry = dest
+        game.s.turn_used["ferry"] = 1
+        game.draw(player, 1)
+        game.trace("16.2.2.V", f"{player} takes the ferry to {dest} and draws a card")
+    game.emit("moved", player=player, origin=origin, dest=dest, group=group, pieces=tuple(moved), action=True)

@@ -1,0 +1,211 @@
+"""Turn steps and the action menu: "up to N actions in any order, then one more per bird card".
+
+`step_frame` turns one (compiled) step of a faction's turn into a frame; `menu_options` lists
+what the player may do now, from the same checks the chosen action runs with. The menu also
+offers the Law's Daylight options open to every player (dominance cards, closed paths).
+"""
+from __future__ import annotations
+
+from rootlaw.core.board import path_ends
+from rootlaw.core.cards import BIRD, matches_suit
+from rootlaw.core.context import Ctx
+from rootlaw.core.frames import handler
+from rootlaw.core.game import Game, distinct_cards
+from rootlaw.core.locations import clearing_loc
+from rootlaw.language.runtime import action_available, can_start
+from rootlaw.language.statements import action_frame, block_frame
+from rootlaw.law import victory
+from rootlaw.law.battle import battle_clearings
+from rootlaw.law.crafting import craftable
+from rootlaw.law.movement import can_move
+
+BUILT_IN = {"move": can_move,
+            "battle": lambda g, p: bool(battle_clearings(g, p, first=True)),
+            "craft": lambda g, p: bool(craftable(g, p))}
+
+
+def step_frame(game: Game, player: str, step: dict) -> dict:
+    """The frame that carries out one step of a faction's turn."""
+    kind = step["kind"]
+    if kind == "craft":
+        return {"op": "craft", "player": player}
+    if kind == "do":
+        return block_frame(step["code"], player, {}, step["label"], step["rule"])
+    if kind == "actions":
+        return {"op": "actions", "player": player, "step": _step_key(game, player, step), "taken": 0}
+    if kind == "draw":
+        return {"op": "draw", "player": player, "count": evaluate(game, player, step["count"]), "rule": step["rule"]}
+    return {"op": "discard_to", "player": player, "limit": evaluate(game, player, step["limit"])}
+
+
+def _step_key(game: Game, player: str, step: dict) -> tuple:
+    for phase, steps in game.faction(player).turn.items():
+        for i, s in enumerate(steps):
+            if s is step:
+                return (phase, i)
+    raise AssertionError("step not found in its faction's turn")
+
+
+def evaluate(game: Game, player: str, code: str | None):
+    return None if code is None else game.rules.code[code](Ctx(game, player, {}))
+
+
+def available(game: Game, player: str, choice: str) -> bool:
+    if choice in BUILT_IN:
+        return BUILT_IN[choice](game, player)
+    return action_available(game, player, choice)
+
+
+def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
+    # a turn step's limit is an expression, counted before each action; an effect's `offer`
+    # fixed its limit when it opened the menu
+    limit = step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
+    free = limit is None or taken < limit
+    # past the limit, a bird card in hand pays for one more action
+    birds = not free and step["extra_per_bird"] and any(game.card_suit(c) == BIRD for c in game.player(player).hand)
+    out = []
+    actions = game.faction(player).actions
+    for choice in step["choices"]:
+        beside = choice in actions and actions[choice].free
+        if free or beside or birds:
+            if available(game, player, choice):
+                out.append(choice if free or beside else f"bird:{choice}")
+    return out + daylight_extras(game, player) + ["end"]
+
+
+@handler("actions")
+def actions_menu(game: Game, f: dict) -> None:
+    player = f["player"]
+    if "menu" in f:
+        step = f["menu"]
+    else:
+        phase, index = f["step"]
+        step = game.faction(player).turn[phase][index]
+    if "bird" in f:
+        game.spend(player, f.pop("bird"))
+        _start(game, f, player, step, f.pop("paid_for"))
+        return
+    if "pick" in f:
+        pick = f.pop("pick")
+        if pick == "end":
+            game.pop()
+        elif pick.startswith("bird:"):
+            f["paid_for"] = pick[5:]
+            birds = distinct_cards(game, [c for c in game.player(player).hand if game.card_suit(c) == BIRD])
+            game.ask(f, "bird", player, "spend_bird", birds, "spend which bird card?")
+        elif not run_extra(game, player, pick):
+            _start(game, f, player, step, pick)
+        return
+    game.ask(f, "pick", player, "action", menu_options(game, player, step, f["taken"]),
+             f"action {f['taken'] + 1}: what next?")
+
+
+def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
+    actions = game.faction(player).actions
+    if not (choice in actions and actions[choice].free):
+        f["taken"] += 1
+    game.log(f"{game.name(player)} takes the action {game.action_label(player, choice)}")
+    if step["rule"]:
+        game.trace(step["rule"], f"{player} takes {choice}")
+    if choice in BUILT_IN:
+        game.push({"op": choice, "player": player})
+    else:
+        game.push(action_frame(game, player, choice))
+
+
+# --- Daylight options open to every player -------------------------------------------------
+def daylight_extras(game: Game, player: str) -> list[str]:
+    """Dominance cards (Law 3.3.1, 3.3.4), the Mountain's closed paths (16.2.3.III) and the
+    actions of persistent cards in play."""
+    if game.s.phase != "daylight":
+        return card_actions(game, player)
+    p = game.player(player)
+    out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
+    for card in game.s.available_dominance:
+        if _dominance_payments(game, player, card):
+            out.append(f"take_dominance:{card}")
+    if p.hand and not game.s.turn_used.get("open_path"):
+        for key in game.s.closed_paths:
+            a, b = path_ends(key)
+            if any(game.s.pieces[pid][0] == player for c in (a, b) for pid in game.pieces_at(clearing_loc(c))):
+                out.append(f"open_path:{key}")
+    return out + card_actions(game, player)
+
+
+def card_window(player: str) -> dict:
+    """A menu between two steps of a phase that offers only what any moment of the phase
+    allows (a card's "in Birdsong" action, Daylight's options open to every player)."""
+    menu = {"offered": True, "choices": (), "limit": 0, "extra_per_bird": False, "rule": ""}
+    return {"op": "actions", "player": player, "menu": menu, "taken": 0}
+
+
+def card_actions(game: Game, player: str) -> list[str]:
+    """Persistent cards in play that offer an action in this phase (Tax Collector, Codebreakers)."""
+    out = []
+    deck = game.rules.deck
+    for card in game.player(player).persistent:
+        action = deck.actions.get(deck.cards[card].id)
+        if action is None or action.phase != game.s.phase:
+            continue
+        if action.once_per_turn and game.player(player).used.get(f"card:{action.card}"):
+            continue
+        ctx = Ctx(game, player, {"card": card})
+        if can_start(game, action.when, action.code, ctx):
+            out.append(f"card:{card}")
+    return out
+
+
+def _dominance_payments(game: Game, player: str, card: int) -> list[int]:
+    """Cards that can buy an available dominance card: its suit, and only a bird for the bird one."""
+    suit = game.card_suit(card)
+    hand = game.player(player).hand
+    if suit == BIRD:
+        return distinct_cards(game, [c for c in hand if game.card_suit(c) == BIRD])
+    return distinct_cards(game, [c for c in hand if matches_suit(game.card_suit(c), suit)])
+
+
+def run_extra(game: Game, player: str, pick: str) -> bool:
+    """Start the Daylight option `pick`; False if `pick` is not one."""
+    kind, _, arg = pick.partition(":")
+    if kind == "dominance":
+        victory.activate_dominance(game, player, int(arg))
+    elif kind in ("take_dominance", "open_path"):
+        game.push({"op": kind, "player": player, "target": int(arg) if kind == "take_dominance" else arg})
+    elif kind == "card":
+        card = int(arg)
+        action = game.rules.deck.actions[game.rules.deck.cards[card].id]
+        used = game.player(player).used
+        used[f"card:{action.card}"] = used.get(f"card:{action.card}", 0) + 1
+        game.push(block_frame(action.code, player, {"card": card}, action.card, action.rule))
+    else:
+        return False
+    return True
+
+
+@handler("take_dominance")
+def take_dominance(game: Game, f: dict) -> None:
+    player, card = f["player"], f["target"]
+    if "pay" not in f:
+        if game.ask(f, "pay", player, "spend_card", _dominance_payments(game, player, card),
+                    f"spend which card for the {game.card_suit(card)} dominance?"):
+            return
+    game.spend(player, f["pay"])
+    game.s.available_dominance.remove(card)
+    game.player(player).hand.append(card)
+    game.trace("3.3.4", f"{player} takes the available {game.card_suit(card)} dominance card")
+    game.pop()
+
+
+@handler("open_path")
+def open_path(game: Game, f: dict) -> None:
+    player = f["player"]
+    if "pay" not in f:
+        if game.ask(f, "pay", player, "spend_card", distinct_cards(game, game.player(player).hand),
+                    "spend which card to clear the path?"):
+            return
+    game.spend(player, f["pay"])
+    game.s.closed_paths.remove(f["target"])
+    game.s.turn_used["open_path"] = 1
+    game.log(f"{game.name(player)} clears the closed path {f['target']}")
+    game.score(player, 1, "16.2.3.III", "clearing a closed path", "closed_path")
+    game.pop()

@@ -1,0 +1,170 @@
+"""The game and turn structure: rounds, Birdsong/Daylight/Evening, and each faction's steps.
+
+A faction's turn is a list of steps per phase, read from its file. The generic step kinds
+here (craft, draw, discard to a hand limit, a menu of actions) are what the faction
+language's steps compile to; the menu also offers the Law's Daylight options open to every
+player (dominance cards, the Mountain's closed paths).
+"""
+from __future__ import annotations
+
+from rootlaw.core import stalemate
+from rootlaw.core.frames import Entry, handler
+from rootlaw.core.game import Game, distinct_cards
+from rootlaw.core.hooks import PHASES
+from rootlaw.law import victory
+from rootlaw.play import actions
+
+
+@handler("game")
+def game_frame(game: Game, f: dict) -> None:
+    """Set up, then turns in seat order until someone wins or the round limit passes."""
+    s = game.s
+    if not f.get("set_up"):
+        f["set_up"] = True
+        game.push({"op": "setup"})
+        return
+    if f.get("turn_taken"):
+        f["turn_taken"] = False
+        s.current = (s.current + 1) % len(s.seats)
+        if s.current == 0:
+            s.round += 1
+            if stalemate.check_round(game, f):
+                return
+    if s.round > game.rules.options.round_limit:
+        game.end(None, f"round limit ({game.rules.options.round_limit}) reached")
+        return
+    f["turn_taken"] = True
+    game.push({"op": "turn", "player": game.current})
+
+
+@handler("turn")
+def turn(game: Game, f: dict) -> None:
+    """A player's turn, phase by phase (Law 1.4.1): each phase starts (its start
+    effects run while it is current), runs its steps, and ends (its end effects run, still in
+    it); only then does the next phase become current. After the Evening ends, the turn does."""
+    player = f["player"]
+    s = game.s
+    stage = f.get("stage")
+    if stage is None:
+        game.player(player).used = {}
+        s.turn_used = {}
+        s.phase = "birdsong"
+        game.log(f"--- {game.faction(player).display_name()}'s turn ---")
+        f["phase_index"], stage = 0, "start"
+    phase = PHASES[f["phase_index"]]
+    if not _advance_phase(game, f, player, phase):
+        return
+    if phase != "evening":
+        f["phase_index"] += 1
+        f["stage"] = "start"
+    else:
+        victory.pass_points(game, player)
+        game.emit("turn_end", player=player)
+        game.pop()
+
+
+def _advance_phase(game: Game, f: dict, player: str, phase: str) -> bool:
+    """Run the next stage of one phase: its start, its steps, then its end (Law 1.4.1: a phase's
+    end comes before the next phase starts). True once all three have run."""
+    stage = f.get("stage", "start")
+    if stage == "start":
+        f["stage"] = "steps"
+        _start_phase(game, f, player, phase)
+    elif stage == "steps":
+        f["stage"] = "end"
+        game.push({"op": "steps", "player": player, "phase": phase, "index": 0})
+    elif stage == "end":
+        f["stage"] = "next"
+        game.emit("phase_end", player=player, phase=phase)
+    else:
+        return True
+    return False
+
+
+def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
+    game.s.phase = phase
+    if phase == "birdsong":
+        victory.dominance_win(game, player)
+        if game.s.ended:
+            return
+    game.emit("phase_start", player=player, phase=phase)
+
+
+@handler("phase")
+def phase_frame(game: Game, f: dict) -> None:
+    """One phase of a turn alone, with what happens at its start and its end (as in `turn`)."""
+    if _advance_phase(game, f, f["player"], f["phase"]):
+        game.pop()
+
+
+@handler("steps")
+def steps(game: Game, f: dict) -> None:
+    """Run the faction's steps of one phase in order.
+
+    Cards used "in Birdsong" (or once in Daylight...) may be used at any point of the phase,
+    not only at its start: every action menu offers them, and before each other step and at
+    the phase's end a card window opens while one of them can be used.
+    """
+    player, phase, index = f["player"], f["phase"], f["index"]
+    spec = game.faction(player).turn[phase]
+    if f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
+            and actions.card_actions(game, player):
+        f["window"] = index
+        game.push(actions.card_window(player))
+        return
+    if index >= len(spec):
+        game.pop()
+        return
+    f["index"] = index + 1
+    game.push(actions.step_frame(game, player, spec[index]))
+
+
+@handler("order_reactions")
+def order_reactions(game: Game, f: dict) -> None:
+    """Simultaneous reactions: the player `events.orderer` named picks the order (Law 4.3.4 in
+    battle, Law 1.1.3 otherwise)."""
+    pending = f["pending"]
+    if "pick" in f:
+        i = int(f.pop("pick").split(":")[0])
+        chosen = pending[i]
+        f["pending"] = pending[:i] + pending[i + 1:]
+        game.push(dict(chosen))
+        return
+    if not pending:
+        game.pop()
+        return
+    if len(pending) == 1 or all(p == pending[0] for p in pending):
+        f["pending"] = pending[1:]
+        game.push(dict(pending[0]))
+        return
+    labels = [f"{i}:{p.get('ability', p['op'])}" + (f" ({p['me']})" if "me" in p else "")
+              for i, p in enumerate(pending)]
+    game.ask(f, "pick", f.get("chooser", game.current), "order_reactions", labels, "which effect resolves first?")
+
+
+@handler("draw")
+def draw(game: Game, f: dict) -> None:
+    player = f["player"]
+    n = f["count"] + game.modify("draw_bonus", 0, player=player)
+    if n <= 0:
+        game.pop()
+        return
+    got = game.draw(player, n)
+    game.log(f"{game.name(player)} draws {got} card(s)")
+    game.trace(f["rule"], f"{player} draws {got}")
+    game.pop()
+
+
+@handler("discard_to", Entry(params=("limit",), needs=("limit",)))
+def discard_to(game: Game, f: dict) -> None:
+    """Evening hand limit: discard chosen cards down to the limit."""
+    player = f["player"]
+    hand = game.player(player).hand
+    if "card" in f:
+        game.spend(player, f.pop("card"))
+    limit = game.modify("hand_limit", f["limit"], player=player)
+    if len(hand) <= limit:
+        game.pop()
+        return
+    game.ask(f, "card", player, "discard", distinct_cards(game, hand),
+             f"hand limit {limit}: discard which card?")

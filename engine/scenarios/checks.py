@@ -1,0 +1,204 @@
+"""Checks of what a scenario names before it runs: seats, clearings, paths, pieces, piles, actions.
+
+A scenario that names a faction not seated, a clearing or path not on the map, a piece, box or
+pile its faction does not have, or an action nobody has, is a mistake in the file: it is
+reported at the file position, with every other such mistake, before anything runs.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from rootlaw.core.frames import ENTRIES
+from rootlaw.core.game import Rules
+from rootlaw.errors import Problem
+from rootlaw.files.documents import Document
+
+from .expect import BOX_ENTRY, ENTRY, NOBODY, PATH_KEY
+
+ENTRY_HINT = "write '<faction> <piece> [xN] [holding <faction> <piece> [xN]]'"
+# keys of `run.with` that name a clearing, or a seated faction
+CLEARING_KEYS = ("clearing", "origin", "dest", "target")
+FACTION_KEYS = ("player", "defender", "attacker", "victim")
+
+
+class Names:
+    """Checks names against the game's rules and collects problems at positions in `doc`."""
+
+    def __init__(self, doc: Document, rules: Rules) -> None:
+        self.doc, self.rules = doc, rules
+        self.problems: list[Problem] = []
+
+    def add(self, path: tuple, message: str, hint: str | None = None, at_key: bool = False) -> None:
+        self.problems.append(self.doc.problem(path, message, hint, at_key=at_key))
+
+    # --- single names --------------------------------------------------------------------
+    def faction(self, path: tuple, fid: Any, at_key: bool = False) -> bool:
+        if fid in self.rules.factions:
+            return True
+        self.add(path, f"faction '{fid}' is not seated in this scenario",
+                 f"seated: {', '.join(self.rules.factions)}", at_key)
+        return False
+
+    def clearing(self, path: tuple, value: Any, at_key: bool = False) -> bool:
+        if isinstance(value, bool) or not (isinstance(value, int) or str(value).isdigit()):
+            self.add(path, f"'{value}' is not a clearing number", at_key=at_key)
+            return False
+        if int(value) not in self.rules.map.clearings:
+            self.add(path, f"no clearing {value} on this map",
+                     f"clearings 1 to {max(self.rules.map.clearings)}", at_key)
+            return False
+        return True
+
+    def location(self, path: tuple, where: Any) -> bool:
+        """A board key: a clearing number or a path 'a-b' (either way round) on this map."""
+        if isinstance(where, int) or str(where).isdigit():
+            return self.clearing(path, where, at_key=True)
+        match = PATH_KEY.match(str(where))
+        if not match:
+            self.add(path, f"'{where}' is neither a clearing number nor a path like 3-7", at_key=True)
+            return False
+        a, b = sorted(int(x) for x in match.groups())
+        if f"{a}-{b}" not in self.rules.map.paths:
+            self.add(path, f"no path {where} on this map", "a path joins two adjacent clearings", at_key=True)
+            return False
+        return True
+
+    def piece(self, path: tuple, fid: str, kind: str) -> bool:
+        if not self.faction(path, fid):
+            return False
+        pieces = self.rules.factions[fid].pieces
+        if kind not in pieces:
+            self.add(path, f"{fid} has no piece '{kind}'", f"its pieces: {', '.join(pieces)}")
+            return False
+        return True
+
+    def entry(self, path: tuple, entry: str) -> None:
+        """A board entry '<faction> <piece> [xN] [holding <faction> <piece> [xN]]'."""
+        m = ENTRY.match(str(entry))
+        if not m:
+            self.add(path, f"cannot read '{entry}'", ENTRY_HINT)
+            return
+        if self.piece(path, m["faction"], m["kind"]) and m["hf"]:
+            self.piece(path, m["hf"], m["hk"])
+
+    # --- run -----------------------------------------------------------------------------
+    def run(self, path: tuple, run: dict, current: str) -> None:
+        player = run.get("player", current)
+        if "player" in run and not self.faction(path + ("player",), player):
+            return
+        if "step" in run:
+            steps = self.rules.factions[player].turn.get(run["phase"], ())
+            if run["step"] >= len(steps):
+                self.add(path + ("step",), f"{player} has {len(steps)} step(s) in {run['phase']}; "
+                                           f"there is no step {run['step']}", "steps count from 0")
+        if "action" in run:
+            actions = self.rules.factions[player].actions
+            action, given = run["action"], run.get("with") or {}
+            if action not in ENTRIES and action not in actions:
+                known = sorted(set(actions) | set(ENTRIES))
+                self.add(path + ("action",), f"'{action}' is neither a core action nor an action of {player}",
+                         f"known: {', '.join(known)}")
+            else:
+                core = ENTRIES.get(action)
+                if core is None:
+                    params, needs, owner = actions[action].params, (), f"action '{action}' of {player}"
+                else:
+                    params, needs, owner = core.params, core.needs, f"the core action '{action}'"
+                for key in given:
+                    if key not in params:
+                        self.add(path + ("with", key), f"{owner} has no parameter '{key}'",
+                                 f"its parameters: {', '.join(params)}" if params else "it takes no parameters",
+                                 at_key=True)
+                for key in needs:
+                    if key not in given:
+                        self.add(path + ("action",), f"{owner} needs '{key}'", f"give it: with: {{{key}: ...}}")
+        for key, value in (run.get("with") or {}).items():
+            where = path + ("with", key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+                self.add(where, f"{key} cannot be negative ({value})")
+            elif key in CLEARING_KEYS:
+                self.clearing(where, value)
+            elif key in FACTION_KEYS:
+                self.faction(where, value)
+
+    # --- expect --------------------------------------------------------------------------
+    def expect(self, path: tuple, expect: dict) -> None:
+        for where, entries in (expect.get("board") or {}).items():
+            if self.location(path + ("board", where), where):
+                for i, entry in enumerate(entries):
+                    self.entry(path + ("board", where, i), entry)
+        for clearing, ruler in (expect.get("rulers") or {}).items():
+            self.clearing(path + ("rulers", clearing), clearing, at_key=True)
+            if ruler not in NOBODY:
+                self.faction(path + ("rulers", clearing), ruler)
+        for key in ("scores", "hand_sizes", "hands", "persistent", "items"):
+            for fid in expect.get(key) or {}:
+                self.faction(path + (key, fid), fid, at_key=True)
+        for fid, values in (expect.get("vars") or {}).items():
+            if self.faction(path + ("vars", fid), fid, at_key=True):
+                for name in values:
+                    self.variable(path + ("vars", fid, name), fid, name)
+        for fid, supply in (expect.get("supply") or {}).items():
+            if self.faction(path + ("supply", fid), fid, at_key=True):
+                for kind in supply:
+                    self.piece(path + ("supply", fid, kind), fid, kind)
+        for fid, piles in (expect.get("piles") or {}).items():
+            if self.faction(path + ("piles", fid), fid, at_key=True):
+                for pile in piles:
+                    self.pile(path + ("piles", fid, pile), fid, pile)
+        for fid, boxes in (expect.get("boxes") or {}).items():
+            if self.faction(path + ("boxes", fid), fid, at_key=True):
+                for box, entries in boxes.items():
+                    if self.box(path + ("boxes", fid, box), fid, box):
+                        for i, entry in enumerate(entries):
+                            self.piece(path + ("boxes", fid, box, i), fid, BOX_ENTRY.match(entry)["kind"])
+        for key in ("winner", "turn"):
+            if expect.get(key) is not None:
+                self.faction(path + (key,), expect[key])
+        for i, want in enumerate(expect.get("offered") or ()):
+            if "player" in want:
+                self.faction(path + ("offered", i, "player"), want["player"])
+        for key in ("fired", "not_fired"):
+            for i, want in enumerate(expect.get(key) or ()):
+                if isinstance(want, dict) and "faction" in want:
+                    self.faction(path + (key, i, "faction"), want["faction"])
+
+    def variable(self, path: tuple, fid: str, name: str) -> bool:
+        """A variable the faction declares, or `home` (which a faction's setup sets)."""
+        known = sorted(set(self.rules.factions[fid].variables) | {"home"})
+        if name in known:
+            return True
+        close = difflib.get_close_matches(str(name), known, 1)
+        self.add(path, f"{fid} has no variable '{name}'",
+                 f"did you mean '{close[0]}'?" if close else f"its variables: {', '.join(known)}", at_key=True)
+        return False
+
+    def pile(self, path: tuple, fid: str, pile: str) -> bool:
+        piles = self.rules.factions[fid].piles
+        if pile in piles:
+            return True
+        self.add(path, f"{fid} has no pile '{pile}'", f"its piles: {', '.join(piles) or 'none'}", at_key=True)
+        return False
+
+    def box(self, path: tuple, fid: str, box: str) -> bool:
+        boxes = self.rules.factions[fid].boxes
+        if box in boxes:
+            return True
+        self.add(path, f"{fid} has no box '{box}'", f"its boxes: {', '.join(boxes) or 'none'}", at_key=True)
+        return False
+
+
+def whole_numbers(doc: Document, value: Any = None, path: tuple = ()) -> list[Problem]:
+    """Scenarios count things: a number with a fraction (even 5.0) is a mistake, found anywhere."""
+    value = doc.data if path == () else value
+    if isinstance(value, float):
+        return [doc.problem(path, f"{value} is not a whole number", "write it without a decimal point")]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in whole_numbers(doc, v, path + (k,))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in whole_numbers(doc, v, path + (i,))]
+    return []
+
+
+__all__ = ["Names", "whole_numbers", "ENTRY_HINT"]

@@ -1,0 +1,333 @@
+"""The `rootlaw` command: play a game with bots, check scenarios, validate factions and packs.
+
+Every error a user can cause ends as a message on stderr and exit status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from rootlaw.agents.registry import BOTS, bot_names, seat_bots
+from rootlaw.content.decks import load_deck
+from rootlaw.content.factions import bundled_factions, load_faction
+from rootlaw.content.maps import bundled_maps, load_map
+from rootlaw.content.packs import load_data_file, load_pack, load_packs
+from rootlaw.content.record import Record, Setup, load_game, replay, save_game
+from rootlaw.core.invariants import violations
+from rootlaw.errors import DataError, RootlawError
+from rootlaw.files.documents import load_yaml
+from rootlaw.files.jsonfile import check_writable, write_json
+from rootlaw.scenarios.rulings import load_rulings_file
+from rootlaw.scenarios.rulings_index import LANGUAGES, build_index
+from rootlaw.scenarios.runner import run_scenario, scenario_files
+
+from .human import HumanAgent, HumanQuit, seats_of
+from .render import picture_of, write_picture
+from .toolkit import register as register_toolkit
+
+
+def main(argv: list[str] | None = None) -> int:
+    _tolerant_output()
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        status = args.run(args)
+        sys.stdout.flush()  # a reader that has gone shows here, not in the interpreter's exit
+        return status
+    except RootlawError as exc:
+        print(f"rootlaw: error: {exc}", file=sys.stderr)
+        return 2
+    except HumanQuit as exc:
+        print(exc)
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # `rootlaw ... | head`: the reader has gone; stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except OSError as exc:
+        # a path the system refuses outright (too long, a loop of links...) while probing it
+        name = str(exc.filename or "")
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        print(f"rootlaw: error: {shown}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def _tolerant_output() -> None:
+    """Print names the terminal's encoding cannot show (Sojusz Stworzeń on a cp1252 console,
+    a lone surrogate in a bad file's id) as '?' or escapes rather than crash on them."""
+    for stream, errors in ((sys.stdout, "replace"), (sys.stderr, "backslashreplace")):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors=errors)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rootlaw", description="A rules engine for Root whose factions are data.")
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a full game with bots and print the log and final scores")
+    play.add_argument("--map", default="autumn", help=f"one of {', '.join(bundled_maps())} (default autumn)")
+    play.add_argument("--factions", default=None,
+                      help="comma-separated faction ids or files (default: every bundled faction)")
+    play.add_argument("--seed", type=_natural, default=1, help="game seed (default 1)")
+    play.add_argument("--rounds", type=_positive, default=30, help="round limit (default 30)")
+    play.add_argument("--deal-suits", action="store_true", help="deal suit markers on Lake and Mountain too")
+    play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument("--record", metavar="FILE", help="write the game record (setup, seed, answers) as JSON")
+    play.add_argument("--save-at", type=_natural, metavar="N", help="with --save: save after N decisions")
+    play.add_argument("--save", metavar="FILE", help="save the whole game state as JSON")
+    play.add_argument("--pack", action="append", default=[], metavar="PATH",
+                      help="a pack folder or .zip whose factions, maps and decks join the bundled ones (repeatable)")
+    play.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
+    play.add_argument("--check", action="store_true",
+                      help="check the state invariants after every decision (slower; for testing rules)")
+    play.add_argument("--max-decisions", type=_positive, default=100_000, metavar="N",
+                      help="stop after N decisions (default 100000)")
+    play.add_argument("--resume", metavar="FILE",
+                      help="play on from a saved game (its map, factions and packs; bots seeded by --seed)")
+    play.add_argument("--human", action="append", default=[], metavar="SEAT_OR_FACTION",
+                      help="a seat (number, 1 plays first) or faction id a person plays at the terminal (repeatable)")
+    play.add_argument("--picture", default="board.svg", metavar="FILE",
+                      help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
+    play.add_argument("--bots", default="random",
+                      help=f"bot for every seat, or one per faction in --factions order; one of {', '.join(BOTS)}")
+    play.set_defaults(run=_play)
+
+    val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
+    val.add_argument("paths", nargs="+", metavar="PATH")
+    val.set_defaults(run=_validate)
+
+    check = sub.add_parser("check", help="run scenario files and print pass or fail")
+    check.add_argument("paths", nargs="+", metavar="FILE", help="scenario files or folders of *.scenario.yaml")
+    check.add_argument("--render", nargs="?", const=".", metavar="DIR",
+                       help="write the picture of each failing scenario's position as DIR/<name>.svg (default: here)")
+    check.add_argument("--pack", action="append", default=[], metavar="PATH",
+                       help="a pack folder or .zip whose factions and maps the scenarios may name (repeatable)")
+    check.set_defaults(run=_check)
+
+    render = sub.add_parser("render", help="draw the board of a saved game, game record or scenario as SVG or PNG")
+    render.add_argument("source", metavar="SAVE_OR_RECORD_OR_SCENARIO")
+    render.add_argument("--at", type=_natural, metavar="N", help="a record's position after N answers (default: the end)")
+    render.add_argument("-o", "--output", default="board.svg", metavar="FILE", help="board.svg or board.png")
+    render.set_defaults(run=_render)
+
+    serve = sub.add_parser("serve", help="a local web table: play any factions and map, hot-seat and bots, replay records")
+    serve.add_argument("--pack", action="append", default=[], metavar="PATH", help="a pack whose factions, maps and decks join (repeatable)")
+    serve.add_argument("--port", type=_natural, default=8000, help="port (default 8000)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    serve.set_defaults(run=_serve)
+
+    rulings = sub.add_parser("rulings", help="list every ruling by rule number, with the scenarios that pin it")
+    rulings.add_argument("--faction", metavar="ID", help="only this faction's rulings (with its interactions), or 'core'")
+    rulings.add_argument("--rule", metavar="NUMBER", help="only the rulings citing this rule or one under it (4.3 takes 4.3.4)")
+    rulings.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the rule and faction names (default en)")
+    rulings.add_argument("--pack", action="append", default=[], metavar="PATH",
+                         help="a pack whose factions' rulings join (repeatable)")
+    rulings.add_argument("--scenarios", action="append", metavar="DIR",
+                         help="a folder of scenarios that may pin rulings, besides tests/scenarios of a checkout (repeatable)")
+    rulings.set_defaults(run=_rulings)
+
+    rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
+    rep.add_argument("record", metavar="FILE")
+    rep.add_argument("--pack", action="append", default=[], metavar="PATH",
+                     help="a pack (or faction, map or deck file) the recorded game was played with (repeatable)")
+    rep.set_defaults(run=_replay)
+    register_toolkit(sub, _natural, _positive)
+    return parser
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' must not be negative")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _natural(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _play(args: argparse.Namespace) -> int:
+    if args.save_at is not None and not args.save:
+        raise RootlawError("--save-at needs --save FILE")
+    if args.resume and args.factions is not None:
+        raise RootlawError("--resume plays the saved game's factions; leave out --factions")
+    for path, what in ((args.save, "saved game"), (args.record, "game record")):
+        if path is not None:
+            check_writable(path, what)
+    if args.resume:
+        if args.record:
+            raise RootlawError("--record needs the whole game; it cannot be used with --resume")
+        game, setup = load_game(args.resume, packs=[str(Path(p).resolve()) for p in args.pack])
+        shown_from = len(game.s.log)
+    else:
+        factions = args.factions.split(",") if args.factions is not None else list(bundled_factions())
+        if any(not name.strip() for name in factions):
+            raise RootlawError(f"--factions '{args.factions}' has an empty name; give ids or files, like a,b")
+        if len(factions) < 2:
+            raise RootlawError("a game needs at least two factions (use --factions a,b)")
+        packs = [str(Path(p).resolve()) for p in args.pack]
+        factions = [_typed_file(name, packs) for name in factions]
+        setup = Setup(map=_typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
+                      deal_suits=args.deal_suits, packs=packs, deck=args.deck)
+        game = setup.start()
+        shown_from = 0
+    agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
+    human = HumanAgent(lambda g, path: save_game(g, setup, path), args.save or "rootlaw-save.json", args.picture,
+                       sys.stdin, sys.stdout)
+    agents.update({fid: human for fid in seats_of(game, args.human)})
+    answers: list = []
+    shown = shown_from
+    _check_state(game, args.check, 0)
+    while game.pending() is not None:
+        if len(answers) >= args.max_decisions:
+            game.log(f"stopped: the decision cap ({args.max_decisions}) was reached")
+            break
+        if args.save and args.save_at is not None and len(answers) == args.save_at:
+            save_game(game, setup, args.save)
+        if not args.quiet:
+            for line in game.s.log[shown:]:
+                print(line)
+            shown = len(game.s.log)
+        decision = game.pending()
+        choice = agents[decision["player"]].choose(game, decision)
+        game.answer(choice)
+        answers.append(choice)
+        _check_state(game, args.check, len(answers))
+    if not args.quiet:
+        for line in game.s.log[shown:]:
+            print(line)
+    print()
+    print(f"Final scores ({game.rules.map.name} map, seed {setup.seed}, {len(answers)} decisions):")
+    for fid in sorted(game.s.seats, key=lambda f: -game.s.players[f].score):
+        print(f"  {game.faction(fid).display_name():45} {game.s.players[fid].score:3d} VP")
+    print(f"Result: {game.s.ended or f'stopped at the decision cap ({args.max_decisions})'}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
+                                        if game.s.winner else ""))
+    if args.record:
+        write_json(args.record, Record(setup, answers, game.s.digest()).to_json(), "game record")
+    if args.save and args.save_at is None:
+        save_game(game, setup, args.save)
+    return 0
+
+
+def _check_state(game, check: bool, decisions: int) -> None:
+    """With --check: the state invariants after every decision (rootlaw.core.invariants)."""
+    if check:
+        broken = violations(game)
+        if broken:
+            raise RootlawError(f"after {decisions} decisions the state breaks {len(broken)} invariant(s): "
+                               + "; ".join(broken[:5]))
+
+
+def _typed_file(name: str, packs: list[str]) -> str:
+    """A faction or map the user named by its file: the file joins the packs (a pack of one),
+    and the game, its record and its save name it by id."""
+    if name in bundled_factions() or name in bundled_maps() or not Path(name).is_file():
+        return name
+    pack = load_data_file(name)
+    packs.append(str(Path(name).resolve()))
+    return next(iter(pack.factions or pack.maps or pack.decks))
+
+
+def _validate(args: argparse.Namespace) -> int:
+    """Report every problem of every path; exit 1 if any path has one."""
+    bad = 0
+    for path in args.paths:
+        try:
+            print(f"ok {path}: {describe(path)}")
+        except DataError as exc:
+            bad += 1
+            print(f"{exc}\n{len(exc.problems)} problem(s) in {path}")
+    return 1 if bad else 0
+
+
+def describe(path: str) -> str:
+    """Load one pack or data file and say what it holds (DataError if anything is wrong)."""
+    p = Path(path)
+    if p.is_dir() or p.suffix == ".zip":
+        pack = load_pack(p)
+        parts = [f"{len(items)} {kind}" for kind, items in
+                 (("faction(s)", pack.factions), ("map(s)", pack.maps), ("deck(s)", pack.decks)) if items]
+        return f"pack {pack.id} {pack.version}: " + (", ".join(parts) or "empty")
+    doc = load_yaml(p)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if "pieces" in data:
+        return f"faction {load_faction(p).id}"
+    if "clearings" in data:
+        return f"map {load_map(p).id}"
+    if "cards" in data:
+        deck = load_deck(p)
+        return f"deck {deck.id} ({len(deck.cards)} cards)"
+    if "rulings" in data:
+        return f"rulings file ({len(load_rulings_file(p).rulings)} rulings)"
+    raise DataError([doc.problem((), "not a faction, map, deck, rulings file or pack",
+                                 "a faction has 'pieces', a map 'clearings', a deck 'cards', a rulings file "
+                                 "'rulings'; a pack is a folder or .zip")])
+
+
+def _check(args: argparse.Namespace) -> int:
+    files = scenario_files(args.paths)
+    if not files:
+        raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
+    packs = load_packs(args.pack)
+    failed = 0
+    for path in files:
+        try:
+            outcome = run_scenario(path, packs.factions, packs.maps)
+        except DataError as exc:
+            print(f"ERROR {path}:\n{exc}")
+            failed += 1
+            continue
+        print(outcome.report())
+        failed += not outcome.passed
+        if args.render and not outcome.passed and outcome.game is not None:
+            picture = write_picture(outcome.game, Path(args.render) / f"{Path(path).name.split('.')[0]}.svg")
+            print(f"  picture of the position: {picture}")
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    print(f"wrote {write_picture(picture_of(args.source, args.at), args.output)}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .web import serve
+    except ImportError as exc:
+        raise RootlawError(f"the web table needs Flask ({exc.name} is missing): pip install 'rootlaw[web]'") from None
+    serve(args.pack, args.host, args.port)
+    return 0
+
+
+def _rulings(args: argparse.Namespace) -> int:
+    roots = None
+    if args.scenarios:
+        roots = [Path(d) for d in args.scenarios]
+        for root in roots:
+            if not root.is_dir():
+                raise RootlawError(f"--scenarios {root}: no such folder")
+    index = build_index(load_packs(args.pack).factions, roots)
+    sys.stdout.write(index.render(args.lang, args.faction, args.rule))
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = Record.load(args.record, packs=[str(Path(p).resolve()) for p in args.pack])
+    game = replay(record)
+    digest = game.s.digest()
+    same = record.final_hash in (None, digest)
+    print(f"replayed {len(record.answers)} answers: state hash {digest}"
+          + ("" if record.final_hash is None else (" (matches)" if same else f" (record says {record.final_hash})")))
+    return 0 if same else 1

@@ -1,0 +1,63 @@
+"""The position a picture shows, read from a saved game, a game record or a scenario, and
+writing the picture as .svg or .png (PNG through CairoSVG)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rootlaw.content.record import Record, load_game, replay
+from rootlaw.core.game import Game
+from rootlaw.errors import DataError, Problem, RootlawError
+from rootlaw.scenarios.runner import run_scenario
+
+
+def picture_of(path: str | Path, at: int | None = None) -> Game:
+    """The game to draw: a save as saved; a record after `at` answers (default all); a scenario
+    after its run (the position its `expect` is checked against)."""
+    source = str(path)
+    if source.endswith((".yaml", ".yml")):
+        if at is not None:
+            raise RootlawError("--at counts a record's answers; a scenario is drawn after its run")
+        return run_scenario(source).game
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError([Problem(source, 1, 1, "file not found")]) from None
+    except json.JSONDecodeError as exc:
+        raise DataError([Problem(source, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]) from None
+    if isinstance(data, dict) and "state" in data:
+        if at is not None:
+            raise RootlawError("--at counts a record's answers; a saved game has no earlier positions")
+        return load_game(source)[0]
+    record = Record.from_json(data, source)
+    if at is not None:
+        if at > len(record.answers):
+            raise RootlawError(f"--at {at}: the record has only {len(record.answers)} answers")
+        record = Record(record.setup, record.answers[:at])
+    return replay(record)
+
+
+def svg_of(game: Game) -> str:
+    """The board picture as SVG text (a clear error when drawsvg is not installed)."""
+    try:
+        from .board import board_svg
+    except ImportError as exc:
+        raise RootlawError(f"pictures need drawsvg ({exc.name} is missing): pip install 'rootlaw[render]'") from None
+    return board_svg(game)
+
+
+def write_picture(game: Game, out: str | Path) -> Path:
+    """Write the board picture; the suffix (.svg or .png) chooses the format."""
+    out = Path(out)
+    if out.suffix not in (".svg", ".png"):
+        raise RootlawError(f"{out}: the picture is written as .svg or .png")
+    svg = svg_of(game)
+    if out.suffix == ".svg":
+        out.write_text(svg, encoding="utf-8")
+    elif out.suffix == ".png":
+        try:
+            import cairosvg
+        except (ImportError, OSError):  # OSError: the cairo library itself is missing
+            raise RootlawError("PNG needs CairoSVG and the cairo library: pip install 'rootlaw[render]' (or write .svg)") from None
+        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out))
+    return out

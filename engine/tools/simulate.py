@@ -1,0 +1,219 @@
+"""Balance simulations: many seeded bot games, one JSON Lines row each, on local worker
+processes or on a Ray cluster.
+
+Game `i` of a run with seed S gets its own seed `game_seed(S, i)` and its map from the list
+in turn; seats are shuffled by that seed (as in any game) and each seat's bot is seeded from
+it, so every game is independent of the others and of how the work is split: the rows come
+back in game order and the output is the same whatever the number of workers or the backend.
+One game replays alone with the `replay` command stored in its row.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from rootlaw.agents.registry import seat_bots
+from rootlaw.content.record import Setup
+from rootlaw.core.game import Game, Rules
+from rootlaw.core.rng import Rng
+from rootlaw.errors import RootlawError
+
+MAX_DECISIONS = 20_000  # a game still running after this many answers is called a stall
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one game of a simulation needs; plain data, so it travels to any worker."""
+
+    index: int
+    seed: int
+    map: str
+    factions: tuple[str, ...]
+    bots: tuple[str, ...]                  # bot names, one per faction in the order of `factions`
+    round_limit: int = 30
+    packs: tuple[str, ...] = ()
+    deck: str = "standard"
+
+    def setup(self) -> Setup:
+        return Setup(map=self.map, factions=list(self.factions), seed=self.seed,
+                     round_limit=self.round_limit, packs=list(self.packs), deck=self.deck)
+
+    def replay_command(self) -> str:
+        """The `rootlaw play` command that plays this game alone, move for move."""
+        bots = ",".join(self.bots)
+        packs = "".join(f" --pack {p}" for p in self.packs)
+        deck = "" if self.deck == "standard" else f" --deck {self.deck}"
+        return (f"rootlaw play --map {self.map} --factions {','.join(self.factions)} --seed {self.seed} "
+                f"--rounds {self.round_limit} --bots {bots}{packs}{deck}")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run seeded `seed` (SplitMix64 of both, 48 bits)."""
+    return Rng(seed + index * 0x9E3779B97F4A7C15).next64() >> 16
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A simulation: which games to play."""
+
+    factions: tuple[str, ...]
+    bots: tuple[str, ...]
+    maps: tuple[str, ...] = ("autumn",)
+    games: int = 100
+    seed: int = 1
+    round_limit: int = 30
+    packs: tuple[str, ...] = ()
+    deck: str = "standard"
+
+    def specs(self) -> list[GameSpec]:
+        return [GameSpec(i, game_seed(self.seed, i), self.maps[i % len(self.maps)], self.factions, self.bots,
+                         self.round_limit, self.packs, self.deck) for i in range(self.games)]
+
+
+_RULES: dict[tuple, Rules] = {}  # per process: rules built once for each map and faction list
+
+
+def _rules(spec: GameSpec) -> Rules:
+    key = (spec.map, spec.factions, spec.round_limit, spec.packs, spec.deck)
+    if key not in _RULES:
+        _RULES[key] = spec.setup().rules()
+    return _RULES[key]
+
+
+def play_game(spec: GameSpec) -> dict:
+    """Play one game to its end and describe it as one JSON Lines row."""
+    game = spec.setup().start(_rules(spec))
+    bots = dict(zip(game.rules.factions, spec.bots))  # faction ids (the specs may name files)
+    agents = seat_bots(game, bots, spec.seed)
+    by_round: dict[str, list[int]] = {f: [] for f in game.s.seats}
+    decisions, problem = 0, None
+    try:
+        while (decision := game.pending()) is not None:
+            if decisions >= MAX_DECISIONS:
+                problem = f"no end after {MAX_DECISIONS} decisions"
+                break
+            game.answer(agents[decision["player"]].choose(game, decision))
+            decisions += 1
+            while len(by_round[game.s.seats[0]]) < game.s.round - 1:
+                for f in game.s.seats:
+                    by_round[f].append(game.s.players[f].score)
+    except RootlawError as exc:  # a rule loop or a pack's broken ability: the game cannot go on
+        problem = str(exc)
+    while len(by_round[game.s.seats[0]]) < min(game.s.round, spec.round_limit):  # the round it ended in
+        for f in game.s.seats:
+            by_round[f].append(game.s.players[f].score)
+    return _row(spec, game, bots, decisions, problem, by_round)
+
+
+def _row(spec: GameSpec, game: Game, bots: dict[str, str], decisions: int, problem: str | None,
+         by_round: dict[str, list[int]]) -> dict:
+    s = game.s
+    scores = {f: s.players[f].score for f in s.seats}
+    result = result_kind(s.ended, problem)
+    top = max(scores.values())
+    leaders = [f for f in s.seats if scores[f] == top]
+    return {
+        "game": spec.index, "seed": spec.seed, "map": spec.map, "seats": list(s.seats),
+        "bots": bots, "winner": s.winner, "result": result,
+        # at the round limit nobody wins by the Law; the single player with most VP leads
+        "leader": s.winner or (leaders[0] if len(leaders) == 1 and result == "round_limit" else None),
+        "scores": scores, "rounds": s.round, "decisions": decisions,
+        "vp_by_source": {f: dict(sorted(s.players[f].vp_by.items())) for f in s.seats},
+        "vp_by_round": by_round, "problem": problem, "replay": spec.replay_command(),
+    }
+
+
+def result_kind(ended: str | None, problem: str | None) -> str:
+    """How a game ended: vp (30 VP), dominance, round_limit, or stall (it could not end)."""
+    if problem is not None or ended is None:
+        return "stall"
+    if ended.startswith("dominance"):
+        return "dominance"
+    if ended.startswith("round limit"):
+        return "round_limit"
+    return "vp"
+
+
+# --- backends ------------------------------------------------------------------------------
+
+def run_local(specs: list[GameSpec], workers: int = 1) -> Iterator[dict]:
+    """Rows in game order, from `workers` processes (1: in this process)."""
+    if workers <= 1:
+        for spec in specs:
+            yield play_game(spec)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context().Pool(workers) as pool:
+        yield from pool.imap(play_game, specs, chunksize=1)
+
+
+def run_ray(specs: list[GameSpec], address: str | None = None, **init: Any) -> Iterator[dict]:
+    """Rows in game order, each game a Ray task (on the cluster at `address`, else a local one)."""
+    try:
+        import ray
+    except ImportError:
+        raise RootlawError("the Ray backend needs Ray: pip install \"rootlaw[cluster]\"") from None
+    if not ray.is_initialized():
+        try:
+            ray.init(address=address, log_to_driver=False, **init)
+        except (ConnectionError, ValueError) as exc:
+            raise RootlawError(f"cannot reach the Ray cluster at {address}: {exc}") from None
+    task = ray.remote(play_game)
+    pending = [task.remote(spec) for spec in specs]
+    for ref in pending:
+        yield ray.get(ref)
+
+
+@dataclass
+class Outcome:
+    """Where a simulation's files went."""
+
+    rows: list[dict] = field(default_factory=list)
+    summary: dict = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)
+
+
+def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, address: str | None = None,
+             progress: bool = True, report: bool = True) -> Outcome:
+    """Play the plan's games, write `games.jsonl`, `summary.json` and (if asked) the HTML report
+    with its plot files into `out`."""
+    from .summary import summarise
+
+    specs = plan.specs()
+    if specs:
+        _rules(specs[0])  # a bad faction, map or pack fails here, before any worker starts
+    rows_iter = run_local(specs, workers) if backend == "local" else run_ray(specs, address)
+    out.mkdir(parents=True, exist_ok=True)
+    outcome = Outcome()
+    games = out / "games.jsonl"
+    with games.open("w", encoding="utf-8") as fh, _progress(len(specs), progress) as bar:
+        for row in rows_iter:
+            fh.write(json.dumps(row, sort_keys=True) + "\n")
+            outcome.rows.append(row)
+            bar.update(1)
+    summary = outcome.summary = summarise(outcome.rows, asdict(plan))
+    summary_path = out / "summary.json"
+    summary_path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    outcome.files += [games, summary_path]
+    if report:
+        from .report import write_report
+
+        outcome.files += write_report(summary, outcome.rows, out)
+    return outcome
+
+
+def _progress(total: int, shown: bool):
+    """A progress bar with the time left (tqdm), on stderr."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        raise RootlawError("simulate needs tqdm and matplotlib: pip install \"rootlaw[sim]\"") from None
+    return tqdm(total=total, unit="game", disable=not shown, dynamic_ncols=True,
+                bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed} elapsed, {remaining} left]")
+
+
+__all__ = ["GameSpec", "Plan", "game_seed", "play_game", "result_kind", "run_local", "run_ray", "simulate",
+           "Outcome", "MAX_DECISIONS"]

@@ -1,0 +1,81 @@
+"""The designer's toolkit on the command line: `rootlaw simulate` and `rootlaw sheet`.
+
+Kept apart from `cli.py`, which only registers these subcommands.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rootlaw.agents.registry import BOTS, bot_names
+from rootlaw.content.factions import bundled_factions
+from rootlaw.content.maps import bundled_maps
+from rootlaw.errors import RootlawError
+
+
+def register(sub: argparse._SubParsersAction, natural, positive) -> None:
+    """Add `simulate` and `sheet` to the command's subparsers (argument checkers from cli.py)."""
+    sim = sub.add_parser("simulate", help="play many bot games and write JSON Lines, a summary and an HTML report")
+    sim.add_argument("--factions", required=True, help="comma-separated faction ids or files, all in every game")
+    sim.add_argument("--map", default="autumn",
+                     help=f"one of {', '.join(bundled_maps())}, or 'all' to take them in turn (default autumn)")
+    sim.add_argument("--games", type=positive, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=natural, default=1, help="run seed; game i's seed is derived from it (default 1)")
+    sim.add_argument("--bot", default="greedy",
+                     help=f"bot for every seat, or one per faction, comma-separated; one of {', '.join(BOTS)} "
+                          "(default greedy)")
+    sim.add_argument("--rounds", type=positive, default=30, help="round limit (default 30)")
+    sim.add_argument("--workers", type=positive, default=1, help="local worker processes (default 1)")
+    sim.add_argument("--backend", choices=("local", "ray"), default="local",
+                     help="local processes, or Ray tasks (pip install \"rootlaw[cluster]\")")
+    sim.add_argument("--address", default=None, help="with --backend ray: the cluster address (default: a local Ray)")
+    sim.add_argument("--pack", action="append", default=[], metavar="PATH",
+                     help="a pack folder or .zip whose factions, maps and decks join the bundled ones (repeatable)")
+    sim.add_argument("--deck", default="standard", help="the deck: standard, or the id of a pack's deck")
+    sim.add_argument("--out", default="simulation", metavar="DIR", help="output folder (default ./simulation)")
+    sim.add_argument("--no-report", action="store_true", help="write only games.jsonl and summary.json")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(run=_simulate)
+
+    sheet = sub.add_parser("sheet", help="render a faction file as a player sheet (Markdown or HTML)")
+    sheet.add_argument("faction", metavar="FACTION_OR_FILE", help=f"a faction id ({', '.join(bundled_factions())}) or file")
+    sheet.add_argument("--lang", choices=("fr", "pl", "en"), default="en", help="language of names and headings")
+    sheet.add_argument("-o", "--output", metavar="FILE", help="write to sheet.html or sheet.md (default: Markdown on stdout)")
+    sheet.set_defaults(run=_sheet)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .simulate import Plan, simulate
+    from .summary import text_table
+
+    factions = [f.strip() for f in args.factions.split(",") if f.strip()]
+    if len(factions) < 2:
+        raise RootlawError("a game needs at least two factions (use --factions a,b)")
+    maps = bundled_maps() if args.map == "all" else [args.map]
+    if args.address and args.backend != "ray":
+        raise RootlawError("--address is for --backend ray")
+    packs = tuple(str(Path(p).resolve()) for p in args.pack)
+    bots = bot_names(args.bot, factions)
+    plan = Plan(factions=tuple(factions), bots=tuple(bots.values()), maps=tuple(maps), games=args.games,
+                seed=args.seed, round_limit=args.rounds, packs=packs, deck=args.deck)
+    out = Path(args.out)
+    outcome = simulate(plan, out, backend=args.backend, workers=args.workers, address=args.address,
+                       progress=not args.quiet, report=not args.no_report)
+    print(text_table(outcome.summary))
+    for path in outcome.files:
+        if path.suffix != ".svg" and path.parent == out:
+            print(f"wrote {path}")
+    return 0
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    from .sheet import output_format, render
+
+    fmt = output_format(args.output)
+    text = render(args.faction, args.lang, fmt)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}")
+    else:
+        print(text, end="")
+    return 0
