@@ -26,8 +26,8 @@ def only_problem(text: str, **kwargs) -> Problem:
 def both_parsers(request, monkeypatch):
     """Runs a test with libyaml's parser (when present) and with the pure-Python one."""
     if request.param == "pure":
-        monkeypatch.setattr(documents, "_FastLoader", None)
-    elif documents._FastLoader is None:
+        monkeypatch.setattr(documents, "FastLoader", None)
+    elif documents.FastLoader is None:
         pytest.skip("libyaml is not available")
     return request.param
 

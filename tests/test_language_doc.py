@@ -13,7 +13,8 @@ from rootlaw.files.documents import load_yaml
 from rootlaw.files.resources import data_path
 from rootlaw.files.schemas import load_schema
 from rootlaw.language.builtins import CONSTANTS, FUNCTIONS, VALUES
-from rootlaw.language.compiler import Compiler, Vocabulary, signature
+from rootlaw.language.compiler import Compiler, Vocabulary
+from rootlaw.language.expressions import signature
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")

@@ -42,7 +42,7 @@ def test_games_are_the_same_with_and_without_the_generated_forms(monkeypatch):
     its closures the same seeded game is played, decision for decision."""
     factions = ["cabale", "colombes", "neiges", "arachneen"]
     fast_game = _play(factions, 1)
-    monkeypatch.setattr("rootlaw.language.compiler.fast", lambda node, slow, *rest, **options: slow)
+    monkeypatch.setattr("rootlaw.language.expressions.fast", lambda node, slow, *rest, **options: slow)
     assert _play(factions, 1) == fast_game
 
 
@@ -143,13 +143,13 @@ EXPRESSIONS = [
 @pytest.mark.parametrize("text", EXPRESSIONS)
 def test_generated_expressions_answer_like_the_closures(text, monkeypatch):
     """Each expression gets a generated form, and it gives what the closures give."""
-    from rootlaw.language import codegen, compiler
+    from rootlaw.language import codegen, expressions
     made: list = []
 
     def keep(node, slow, *rest, **options):
         made.append((codegen.fast(node, slow, *rest, **options), slow))
         return made[-1][0]
-    monkeypatch.setattr(compiler, "fast", keep)
+    monkeypatch.setattr(expressions, "fast", keep)
     game = _mid_game()
     _compile(game, "alliance", text)
     generated, closures = made[-1]

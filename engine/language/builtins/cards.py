@@ -1,0 +1,53 @@
+"""Builtins about cards and players: hands, piles, suits, scores, homes."""
+
+from typing import Any
+
+from rootlaw.core.cards import matches_suit
+from rootlaw.core.context import Ctx
+
+from .registry import builtin
+
+
+# --- cards ---------------------------------------------------------------------------------
+@builtin("hand", 0, 1)
+def _hand(ctx: Ctx, faction: str | None = None) -> tuple:
+    return tuple(ctx.game.player(faction or ctx.me).hand)
+
+
+@builtin("pile", 1)
+def _pile(ctx: Ctx, name: str) -> tuple:
+    """The cards of one of my piles."""
+    return tuple(ctx.game.player(ctx.me).piles.get(name, ()))
+
+
+@builtin("card_suit", 1)
+def _card_suit(ctx: Ctx, card: int) -> str:
+    return ctx.game.card_suit(card)
+
+
+@builtin("matching", 2)
+def _matching(ctx: Ctx, cards: tuple, suit: str) -> tuple:
+    """Cards that can pay for `suit`: birds are wild (Law 2.1.1), "any" takes every card."""
+    return tuple(c for c in cards if matches_suit(ctx.game.card_suit(c), suit))
+
+
+@builtin("discard_top_suit", 0)
+def _discard_top_suit(ctx: Ctx) -> Any:
+    """The suit of the topmost non-bird card of the discard pile, or none."""
+    for card in reversed(ctx.game.s.discard):
+        if ctx.game.card_suit(card) != "bird":
+            return ctx.game.card_suit(card)
+    return None
+
+
+# --- players -------------------------------------------------------------------------------
+@builtin("score_of", 1)
+def _score_of(ctx: Ctx, faction: str) -> int:
+    return ctx.game.player(faction).score
+
+
+@builtin("home", 0, 1)
+def _home(ctx: Ctx, faction: str | None = None) -> Any:
+    return ctx.game.player(faction or ctx.me).vars.get("home")
+
+

@@ -1,0 +1,51 @@
+"""The statements of the faction language, as objects the `block` frame runs one at a time.
+
+`run(game, frame)` does the statement's work and returns True when it is finished. A
+statement that needs a decision asks with the frame's "answer" slot and returns False; the
+frame comes back to the same statement with the answer stored. Statements that start a
+longer piece of work (a battle, a choice's body) push a frame and return True.
+"""
+from .base import (
+                      BATTLE_FIELDS,
+                      Fn,
+                      Stmt,
+                      action_frame,
+                      as_list,
+                      block_frame,
+                      ctx_of,
+                      shown,
+)
+from .effects import (
+                      DiscardCard,
+                      DiscardRandom,
+                      Draw,
+                      MoveCards,
+                      Place,
+                      Relocate,
+                      Remove,
+                      Reveal,
+                      Score,
+                      SetBattle,
+                      TakeRandom,
+)
+from .flow import (
+                      Battle,
+                      Cancel,
+                      Choose,
+                      Craft,
+                      DoAction,
+                      ForEach,
+                      If,
+                      Let,
+                      Mark,
+                      Move,
+                      Offer,
+                      Repeat,
+                      Say,
+                      SetVar,
+)
+
+__all__ = ["BATTLE_FIELDS", "Fn", "Stmt", "action_frame", "as_list", "block_frame", "ctx_of", "shown",
+           "Draw", "DiscardCard", "DiscardRandom", "MoveCards", "Place", "Relocate", "Remove", "Reveal", "Score",
+           "SetBattle", "TakeRandom", "Battle", "Cancel", "Choose", "Craft", "DoAction", "ForEach", "If", "Let", "Mark",
+           "Move", "Offer", "Repeat", "Say", "SetVar"]

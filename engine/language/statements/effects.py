@@ -1,0 +1,223 @@
+"""Statements that change the board and the cards: place, remove, relocate, score, draw, move,
+discard, take and reveal cards, set a battle's hits."""
+from __future__ import annotations
+
+from typing import Any
+
+from rootlaw.core.context import LanguageError
+from rootlaw.core.locations import clearing_loc, piece_loc
+
+from ..builtins import current_battle, location
+from .base import Fn, Stmt, as_list, ctx_of
+
+
+class Place(Stmt):
+    def __init__(self, count: Fn, kind: Fn, owner: Fn | None, on_piece: bool, target: Fn, ability: str) -> None:
+        self.count, self.kind, self.owner, self.on_piece, self.target, self.ability = \
+            count, kind, owner, on_piece, target, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        owner = self.owner(ctx) if self.owner else ctx.me
+        kind = self.kind(ctx)
+        if (owner, kind) not in game.rules.piece_defs:
+            raise LanguageError(f"{owner} has no piece '{kind}'")
+        target = self.target(ctx)
+        loc = piece_loc(target) if self.on_piece else location(ctx, target)
+        placed = 0
+        # no more tries than the supply holds (Law 1.5.4): `place 10^12` costs what `place 20` does
+        for _ in range(min(self.count(ctx), game.player(owner).supply.get(kind, 0))):
+            if game.can_place(owner, kind, loc, by=ctx.me) and game.place(owner, kind, loc) is not None:
+                placed += 1
+        if placed:
+            where = f"on piece {target}" if self.on_piece else f"in {target}"
+            game.log(f"{game.name(owner)} places {placed} {kind} {where}")
+            # the event speaks the language's values (a clearing, a path, a box); pieces placed
+            # on a piece are where that piece stands
+            spot = _standing(game, target) if self.on_piece else target
+            game.emit("placed", player=owner, kind=kind, location=spot, count=placed)
+        return True
+
+
+def _standing(game: Any, pid: int) -> Any:
+    """Where a piece stands, as the language names places: a clearing, a path or a box."""
+    loc = game.s.pieces[pid][2]
+    while loc[0] == "x":
+        loc = game.s.pieces[int(loc[1:])][2]
+    return int(loc[1:]) if loc[0] == "c" else loc[1:] if loc[0] == "p" else loc
+
+
+class Remove(Stmt):
+    def __init__(self, pieces: Fn, ability: str) -> None:
+        self.pieces, self.ability = pieces, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        pids = as_list(self.pieces(ctx))
+        if pids:
+            game.log(f"{game.name(ctx.me)} removes {len(pids)} piece(s) ({self.ability})")
+            game.remove(pids, "effect", ctx.me, ability=self.ability)
+        return True
+
+
+class Relocate(Stmt):
+    """Pieces leave for a clearing, or onto a piece, without a move action ("not a move")."""
+
+    def __init__(self, pieces: Fn, dest: Fn, onto_piece: bool) -> None:
+        self.pieces, self.dest, self.onto_piece = pieces, dest, onto_piece
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        dest = self.dest(ctx)
+        loc = piece_loc(dest) if self.onto_piece else clearing_loc(dest)
+        moved: dict[tuple[str, Any], list[int]] = {}
+        for pid in as_list(self.pieces(ctx)):
+            owner, kind, _ = game.s.pieces[pid]
+            if self.onto_piece and not game.can_hold(dest):
+                break
+            moved.setdefault((owner, game.clearing_of(pid)), []).append(pid)
+            game.relocate(pid, loc)
+        for (owner, origin), pids in moved.items():
+            group: dict[str, int] = {}
+            for pid in pids:
+                group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
+            where = f"onto piece {dest}" if self.onto_piece else f"to {dest}"
+            game.log(f"{game.name(owner)}'s {len(pids)} piece(s) leave {origin} {where}")
+            game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
+                      group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
+        return True
+
+
+class Score(Stmt):
+    def __init__(self, points: Fn, owner: Fn | None, sign: int, ability: str) -> None:
+        self.points, self.owner, self.sign, self.ability = points, owner, sign, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        who = self.owner(ctx) if self.owner else ctx.me
+        points = self.points(ctx) or 0
+        game.score(who, self.sign * points, f.get("rule", ""), game.action_label(f["me"], self.ability),
+                   self.ability)
+        return True
+
+
+class Draw(Stmt):
+    def __init__(self, count: Fn, pile: str | None, owner: Fn | None) -> None:
+        self.count, self.pile, self.owner = count, pile, owner
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        who = self.owner(ctx) if self.owner else ctx.me
+        drawn = 0
+        # at most the cards there are to draw: a pile past its limit discards, and the discard
+        # pile would feed the deck again without end
+        for _ in range(min(self.count(ctx), len(game.s.deck) + len(game.s.discard))):
+            card = game.draw_card()
+            if card is None:
+                break
+            drawn += 1
+            if self.pile:
+                game.add_to_pile(who, self.pile, card)
+            else:
+                game.player(who).hand.append(card)
+        game.log(f"{game.name(who)} draws {drawn} card(s)" + (f" into {self.pile}" if self.pile else ""))
+        return True
+
+
+class MoveCards(Stmt):
+    """spend / put / discard: cards chosen one at a time by their holder (birds wild)."""
+
+    def __init__(self, count: Fn | None, suit: Fn, payer: Fn | None, source: str | None, dest: str | None,
+                 ability: str) -> None:
+        self.count, self.suit, self.payer, self.source, self.dest, self.ability = \
+            count, suit, payer, source, dest, ability
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        payer = self.payer(ctx) if self.payer else ctx.me
+        game.push({"op": "pay_cards", "payer": payer, "owner": ctx.me, "source": self.source, "dest": self.dest,
+                   "suit": self.suit(ctx), "count": self.count(ctx) if self.count else None, "done": 0})
+        return True
+
+
+class DiscardCard(Stmt):
+    """Discard one given card from wherever I hold it: play area, hand or a pile."""
+
+    def __init__(self, card: Fn) -> None:
+        self.card = card
+
+    def run(self, game: Any, f: dict) -> bool:
+        card = self.card(ctx_of(game, f))
+        p = game.player(f["me"])
+        for cards in (p.persistent, p.hand, *p.piles.values()):
+            if card in cards:
+                cards.remove(card)
+                game.discard_card(card)
+                game.log(f"{game.name(f['me'])} discards {game.card_name(card)}")
+                break
+        return True
+
+
+class DiscardRandom(Stmt):
+    """Discard cards of my pile picked at random: the game's seeded generator picks them, so a
+    replay discards the same cards."""
+
+    def __init__(self, count: Fn, pile: str) -> None:
+        self.count, self.pile = count, pile
+
+    def run(self, game: Any, f: dict) -> bool:
+        cards = game.player(f["me"]).piles.get(self.pile)
+        for _ in range(self.count(ctx_of(game, f))):
+            if not cards:
+                break
+            card = cards.pop(game.rng().below(len(cards)))
+            game.commit_rng()
+            game.discard_card(card)
+            game.log(f"{game.name(f['me'])} discards {game.card_name(card)} at random from {self.pile}")
+        return True
+
+
+class SetBattle(Stmt):
+    def __init__(self, name: str, value: Fn) -> None:
+        self.name, self.value = name, value
+
+    def run(self, game: Any, f: dict) -> bool:
+        battle = current_battle(game)
+        if battle is None:
+            raise LanguageError("'set battle' used outside a battle")
+        battle[self.name] = max(0, self.value(ctx_of(game, f)))
+        return True
+
+
+class TakeRandom(Stmt):
+    def __init__(self, victim: Fn, pile: str | None) -> None:
+        self.victim, self.pile = victim, pile
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        victim = self.victim(ctx)
+        hand = game.player(victim).hand
+        if hand:
+            rng = game.rng()
+            card = hand.pop(rng.below(len(hand)))
+            game.commit_rng()
+            if self.pile:
+                game.add_to_pile(ctx.me, self.pile, card)
+            else:
+                game.player(ctx.me).hand.append(card)
+            game.log(f"{game.name(ctx.me)} takes a random card from {game.name(victim)}")
+        return True
+
+
+class Reveal(Stmt):
+    def __init__(self, player: Fn) -> None:
+        self.player = player
+
+    def run(self, game: Any, f: dict) -> bool:
+        ctx = ctx_of(game, f)
+        who = self.player(ctx)
+        cards = ", ".join(game.card_name(c) for c in game.player(who).hand) or "no cards"
+        game.log(f"{game.name(who)} shows their hand: {cards}")
+        return True
+
+
