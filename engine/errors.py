@@ -1,7 +1,7 @@
 """The error classes a user can meet; the command line prints them without a traceback."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class RootlawError(Exception):
@@ -10,16 +10,20 @@ class RootlawError(Exception):
 
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One thing wrong in one file, at a position a person can jump to."""
+    """One thing wrong in one file, at a position a person can jump to. A `warning` does not
+    stop the file from loading (an old construct read in its old meaning); a `note` is advice
+    (`rootlaw validate` suggesting to state the file's language)."""
 
     file: str
     line: int
     col: int
     message: str
     hint: str | None = None
+    severity: str = field(default="error", compare=False)  # "error", "warning" or "note"
 
     def __str__(self) -> str:
-        text = f"{self.file}:{self.line}:{self.col}: {self.message}"
+        label = "" if self.severity == "error" else f"{self.severity}: "
+        text = f"{self.file}:{self.line}:{self.col}: {label}{self.message}"
         return f"{text}\n    hint: {self.hint}" if self.hint else text
 
 

@@ -11,6 +11,7 @@ from rootlaw.files.documents import load_yaml
 from rootlaw.files.schemas import validate
 from rootlaw.language.abilities import Trigger, compile_ability
 from rootlaw.language.compiler import Compiler, Vocabulary
+from rootlaw.language.versions import reading_of
 
 
 @dataclass(frozen=True)
@@ -25,13 +26,18 @@ class CardAction:
     once_per_turn: bool
 
 
-def load_deck(source: str | Path, text: str | None = None) -> Deck:
+def load_deck(source: str | Path, text: str | None = None, language: int | None = None) -> Deck:
+    """A deck file, its card abilities read in its own `language:`, else `language` (its
+    pack's), else the current one."""
     doc = load_yaml(source) if text is None else load_yaml(text=text, source=str(source))
     problems = validate(doc, "deck")
     if problems:
         raise DataError(problems)
     d = doc.data
-    vocab = Vocabulary(d["id"], set(), set(), set(), set())
+    reading, problems = reading_of(doc, language)
+    if problems:
+        raise DataError(problems)
+    vocab = Vocabulary(d["id"], set(), set(), set(), set(), reading=reading)
     comp = Compiler(vocab)
     cards: list[CardDef] = []
     triggers: list[tuple[str, Any]] = []
@@ -61,4 +67,4 @@ def load_deck(source: str | Path, text: str | None = None) -> Deck:
     if problems := vocab.problems:
         raise DataError(problems)
     return Deck(id=d["id"], name=d["name"], cards=tuple(cards), items=dict(d["items"]), code=dict(vocab.code),
-                triggers=tuple(triggers), modifiers=tuple(modifiers), actions=actions)
+                triggers=tuple(triggers), modifiers=tuple(modifiers), actions=actions, reading=reading)

@@ -19,6 +19,7 @@ from rootlaw.files.schemas import validate
 from rootlaw.language.abilities import Modifier, Trigger, compile_ability
 from rootlaw.language.compiler import Compiler, Vocabulary
 from rootlaw.language.runtime import ActionDef
+from rootlaw.language.versions import Reading, reading_of
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class FactionDef:
     code: dict[str, Any] = field(default_factory=dict)
     doc: Document | None = None
     colour: str | None = None  # #rrggbb for pictures of the board
+    reading: Reading = field(default_factory=Reading)  # its language, the warnings of its old constructs
 
     @property
     def name(self) -> str:
@@ -70,16 +72,21 @@ class FactionDef:
         return self.name
 
 
-def load_faction(source: str | Path, text: str | None = None) -> FactionDef:
+def load_faction(source: str | Path, text: str | None = None, language: int | None = None) -> FactionDef:
+    """A faction file, read in its own `language:`, else `language` (its pack's), else the
+    current one; an older language's warnings are in the result's `reading`."""
     doc = load_yaml(source, text=text) if text is None else load_yaml(text=text, source=str(source))
     problems = validate(doc, "faction")
     if problems:
         raise DataError(problems)
-    return build_faction(doc)
+    return build_faction(doc, language)
 
 
-def build_faction(doc: Document) -> FactionDef:
+def build_faction(doc: Document, language: int | None = None) -> FactionDef:
     d: dict[str, Any] = doc.data
+    reading, problems = reading_of(doc, language)
+    if problems:
+        raise DataError(problems)
     pieces = {kind: PieceDef(kind=kind, category=p["category"], count=p["count"], suit=p.get("suit"),
                              crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
                              craft_group=p.get("craft_group"), family=p.get("family"),
@@ -94,7 +101,7 @@ def build_faction(doc: Document) -> FactionDef:
                        set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ()))
                        | {p.family for p in pieces.values() if p.family},
                        set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
-                       piles=set(d.get("piles", {})))
+                       piles=set(d.get("piles", {})), reading=reading)
     comp = Compiler(vocab)
     problems = vocab.problems
     for name, track in d.get("tracks", {}).items():
@@ -147,7 +154,7 @@ def build_faction(doc: Document) -> FactionDef:
         pieces=pieces, setup=setup, turn=turn,
         craft_items=d.get("craft_items", True), boxes=boxes, piles=pile_limits, tracks=tracks,
         variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
-        code=dict(vocab.code), doc=doc, colour=d.get("colour"),
+        code=dict(vocab.code), doc=doc, colour=d.get("colour"), reading=reading,
     )
 
 

@@ -11,13 +11,16 @@ import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path, PurePosixPath
 
 from rootlaw.core.board import MapDef
 from rootlaw.core.cards import Deck
 from rootlaw.errors import DataError, Problem
 from rootlaw.files.documents import Document, load_yaml
+from rootlaw.files.resources import data_dir
 from rootlaw.files.schemas import validate
+from rootlaw.language.versions import CURRENT, reading_of
 from rootlaw.version import __version__
 
 from .decks import load_deck
@@ -41,6 +44,35 @@ class Pack:
     factions: dict[str, FactionDef] = field(default_factory=dict)
     maps: dict[str, MapDef] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
+    language: int | None = None  # the manifest's `language:`, the default of its factions and decks
+    manifest: str | None = None  # where pack.yaml was read (None: a single file as a pack of one)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """What its files' old constructs warned about (language 1 read in its old meaning)."""
+        return warnings_of(self.factions, self.decks)
+
+
+def language_notes(pack: Pack) -> list[Problem]:
+    """Advice for a pack, or a faction or deck file, that does not say which language it is
+    written in (`rootlaw validate`); bundled files are always in the current language."""
+    readings = [f.reading for f in pack.factions.values()] + [d.reading for d in pack.decks.values() if d.reading]
+    if pack.language is not None or all(r.stated for r in readings):
+        return []
+    source = pack.manifest or pack.source
+    if pack.manifest is None and Path(source).resolve().is_relative_to(data_dir("factions").resolve()):
+        return []
+    where = "pack.yaml" if pack.manifest else "the file"
+    return [Problem(source, 1, 1, f"{where} does not say which language it is written in, so language {CURRENT} "
+                                  "is assumed",
+                    f"add 'language: {CURRENT}' to {where} (or 'language: 1' if it was written for rootlaw 0.1)",
+                    "note")]
+
+
+def warnings_of(factions: dict[str, FactionDef], decks: dict[str, Deck]) -> list[Problem]:
+    """The warnings of these factions and decks, each once, in file order."""
+    readings = [f.reading for f in factions.values()] + [d.reading for d in decks.values() if d.reading]
+    return sorted({w for r in readings for w in r.warnings}, key=lambda w: (w.file, w.line, w.col, w.message))
 
 
 class _Files:
@@ -172,8 +204,13 @@ def load_pack(path: str | Path) -> Pack:
         raise DataError(problems)
     m = doc.data
     problems += _check_version(doc)
-    pack = Pack(m["id"], m["name"], m["version"], str(path))
-    loaders = {"factions": (load_faction, pack.factions), "maps": (load_map, pack.maps), "decks": (load_deck, pack.decks)}
+    language, wrong = reading_of(doc)
+    problems += wrong
+    pack = Pack(m["id"], m["name"], m["version"], str(path), language=language.language if language.stated else None,
+                manifest=files.source(MANIFEST))
+    # factions and decks are read in the manifest's language unless they state their own
+    loaders = {"factions": (partial(load_faction, language=pack.language), pack.factions), "maps": (load_map, pack.maps),
+               "decks": (partial(load_deck, language=pack.language), pack.decks)}
     listed = sum(len(m.get(kind, ())) for kind in loaders)
     if listed > MAX_FILES:
         raise DataError([doc.problem((), f"the manifest lists {listed} files (at most {MAX_FILES})")])
@@ -209,16 +246,22 @@ def load_pack(path: str | Path) -> Pack:
 
 
 def _check_version(doc: Document) -> list[Problem]:
-    mine = _numbers(__version__)
-    for clause in doc.data["rootlaw"].split(","):
+    if not accepts(doc.data["rootlaw"], __version__):
+        return [doc.problem(("rootlaw",), f"this pack supports rootlaw {doc.data['rootlaw']}, "
+                                          f"not this rootlaw ({__version__})",
+                            "use a rootlaw version the pack supports, or ask its authors for an update")]
+    return []
+
+
+def accepts(supported: str, version: str) -> bool:
+    """Whether a manifest's range of rootlaw versions (">=0.1, <1.0") takes `version`."""
+    mine = _numbers(version)
+    for clause in supported.split(","):
         op, number = re.match(r"\s*(==|>=|<=|>|<)\s*([0-9.]+)", clause).groups()
         want = _numbers(number)
-        ok = {"==": mine == want, ">=": mine >= want, "<=": mine <= want, ">": mine > want, "<": mine < want}[op]
-        if not ok:
-            return [doc.problem(("rootlaw",), f"this pack supports rootlaw {doc.data['rootlaw']}, "
-                                              f"not this rootlaw ({__version__})",
-                                "use a rootlaw version the pack supports, or ask its authors for an update")]
-    return []
+        if not {"==": mine == want, ">=": mine >= want, "<=": mine <= want, ">": mine > want, "<": mine < want}[op]:
+            return False
+    return True
 
 
 def _numbers(version: str) -> tuple[int, ...]:
@@ -233,6 +276,10 @@ class PackContent:
     factions: dict[str, FactionDef] = field(default_factory=dict)
     maps: dict[str, MapDef] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return warnings_of(self.factions, self.decks)
 
 
 def load_data_file(path: str | Path) -> Pack:

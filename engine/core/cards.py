@@ -38,6 +38,7 @@ class Deck:
     triggers: tuple[tuple[str, Any], ...] = ()                    # (card id, Trigger)
     modifiers: tuple[tuple[str, Any], ...] = ()                   # (card id, Modifier)
     actions: dict[str, Any] = field(default_factory=dict)         # card id -> CardAction
+    reading: Any = None  # the file's language and its warnings (rootlaw.language.versions.Reading)
 
 
 

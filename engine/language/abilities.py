@@ -22,6 +22,7 @@ from rootlaw.core.replacements import Offer
 from rootlaw.core.trace_names import NO_RULE
 from rootlaw.files.documents import Document
 
+from . import legacy
 from .compiler import Compiler
 from .owner_tests import OwnerTest, owner_test
 from .statements import block_frame
@@ -111,11 +112,14 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
     """Compile one trigger or modifier written in a faction or deck file (None after an error)."""
     rule = str(spec.get("rule", ""))
     problems = comp.vocab.problems
+    if comp.vocab.reading.legacy:  # language 1 ignored the keys of the other kind (legacy.py)
+        spec = legacy.ignored_keys(comp, doc, path, spec, aid)
     if "hook" in spec and ("on" in spec or "do" in spec) or "on" in spec and "value" in spec:
         extra = ("on" if "on" in spec else "do") if "hook" in spec else "value"
         what = "changes a hook's value (hook/value)" if "hook" in spec else "reacts to an event (on/do)"
         problems.append(doc.problem(path + (extra,), f"ability '{aid}' {what}, so it has no '{extra}:'",
-                                    "a trigger is on/if/do, a modifier is hook/if/value; split it in two",
+                                    "a trigger is on/if/do, a modifier is hook/if/value; split it in two (a file written "
+                                    "for rootlaw 0.1, which ignored the key, may say 'language: 1')",
                                     at_key=True))
         return None
     if "watch" in spec and spec.get("kind") != "invariant":

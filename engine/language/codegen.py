@@ -49,16 +49,17 @@ def _member(item: Any, items: Any) -> bool:
 
 
 def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
-         exists: bool = False) -> Fn:
+         exists: bool = False, values: dict[str, Fn] = VALUES) -> Fn:
     """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
     handing every call to `slow` when the tree uses something the generator does not handle
     (a builtin that changes the game, such as a roll, is one).
     `outer(name)` says whether a name is bound around the expression (read from the context's
     names); it and the sets must not change afterwards, as the source is generated on the first
     call. With `exists`, `node` is a filter and the form says whether it keeps any item,
-    stopping at the first (a menu asks only that)."""
+    stopping at the first (a menu asks only that). `values`: the values of the moment, as the
+    file's language gives them."""
     namespace = {"FAILURES": _FAILURES, "slow": slow, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
-                 "times": limits.times, "number": limits.number, "V": VALUES, "vars_of": _vars_of}
+                 "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of}
 
     def source() -> str | None:
         gen = _Generator(outer, variables, words)

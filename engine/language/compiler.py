@@ -13,14 +13,18 @@ from typing import Any, Callable
 from rootlaw.core.context import Ctx
 from rootlaw.errors import Problem
 from rootlaw.files.documents import Document
+from rootlaw.language import legacy
 from rootlaw.language import statements as st
 
 from .expressions import ExpressionCompiler, Scope, element_fields, never
 from .parser import SyntaxProblem, TooDeep, parse, parse_source, position
 from .syntax import Token, Tree
+from .versions import Reading
 
 Fn = Callable[[Ctx], Any]
 
+_LANGUAGE_1_HINT = "(a file written for rootlaw 0.1 may say 'language: 1' at its top: then it loads, and " \
+                   "'rootlaw upgrade' rewrites it)"
 
 
 @dataclass
@@ -37,6 +41,7 @@ class Vocabulary:
     problems: list[Problem] = field(default_factory=list)
     counter: int = 0
     piles: set[str] | None = None  # the card piles ('spend ... from PILE'); None: any of `words`
+    reading: Reading = field(default_factory=Reading)  # the file's language, its warnings and upgrade
 
     def new_id(self, what: str) -> str:
         self.counter += 1
@@ -114,6 +119,8 @@ class Compiler(ExpressionCompiler):
         except SyntaxProblem as err:
             self.vocab.problems.append(err.problem)
             return never, None
+        if self.vocab.reading.legacy:
+            self.order_free = legacy.order_free(tree)
         return self._root(tree, src, Scope(bound, fields or {})), tree
 
     def effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),
@@ -127,6 +134,8 @@ class Compiler(ExpressionCompiler):
             code = self.vocab.new_id(ability)
             self.vocab.code[code] = ()
             return code
+        if self.vocab.reading.legacy:
+            self.order_free = legacy.order_free(tree)
         return self._block(tree, src, Scope(bound, fields or {}))
 
     # --- statements ----------------------------------------------------------------------
@@ -214,12 +223,16 @@ class Compiler(ExpressionCompiler):
         if kind == "let":
             name = str(c[0])
             value = e(c[1])
+            rename = None
             if name in scope or name in self.vocab.variables:
                 what = "a variable" if name in self.vocab.variables and name not in scope else "already bound here"
-                self.vocab.problems.append(src.problem(c[0].line, c[0].column,
-                                                       f"'let' cannot rebind '{name}': it is {what}",
-                                                       "give the new value another name"))
-            scope.add(name)
+                if self.vocab.reading.legacy:  # language 1 rebinds it (legacy.py)
+                    rename = legacy.rebinding_let(self, src, c[0], scope, what)
+                else:
+                    self.vocab.problems.append(src.problem(c[0].line, c[0].column,
+                                                           f"'let' cannot rebind '{name}': it is {what}",
+                                                           f"give the new value another name {_LANGUAGE_1_HINT}"))
+            scope.add(name, rename)
             return st.Let(name, value)
         if kind == "set_var":
             if str(c[0]) not in self.vocab.variables:
@@ -245,17 +258,22 @@ class Compiler(ExpressionCompiler):
                 self._unknown(src, c[0], f"unknown action '{c[0]}'", self.vocab.actions)
             else:
                 missing = [p for p in self.vocab.params.get(str(c[0]), ()) if p not in scope]
+                if self.vocab.reading.legacy:
+                    legacy.passed_on(self, src, c[0], scope, self.vocab.params.get(str(c[0]), ()))
                 if missing:
                     self.vocab.problems.append(src.problem(
                         c[0].line, c[0].column, f"action '{c[0]}' needs {', '.join(missing)} to be bound here",
                         "bind them first, e.g. with 'let'"))
             return st.DoAction(str(c[0]))
         if kind == "say":
+            if self.vocab.reading.legacy:  # language 1: braces are text (legacy.py)
+                return st.Say((legacy.say_text(self, src, c[0]),))
             return self._say(c[0], src, scope)
         raise AssertionError(f"statement {kind} has no compiler")
 
     def _say(self, tok: Token, src: Source, scope: "Scope") -> Any:
-        """`say "text {expr} text"`: each `{expr}` is compiled and its value shown in the line."""
+        """`say "text {expr} text"`: each `{expr}` is compiled and its value shown in the line;
+        `{{` is a brace."""
         text = str(tok)[1:-1]
         parts: list[Any] = []
         i = 0
@@ -264,11 +282,15 @@ class Compiler(ExpressionCompiler):
             if open_at < 0:
                 parts.append(text[i:])
                 break
+            if text.startswith("{{", open_at):
+                parts.append(text[i:open_at + 1])
+                i = open_at + 2
+                continue
             close_at = text.find("}", open_at)
             if close_at < 0:
                 self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
                                                        "'{' in 'say' text is not closed",
-                                                       "write {expression} to show a value"))
+                                                       "write {expression} to show a value, {{ for a brace"))
                 break
             parts.append(text[i:open_at])
             inner = text[open_at + 1:close_at]
@@ -284,7 +306,7 @@ class Compiler(ExpressionCompiler):
             except Exception:  # noqa: BLE001 - any Lark error is a syntax problem in the string
                 self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
                                                        f"syntax error in '{{{inner}}}' of a 'say' text",
-                                                       "write {expression} to show a value"))
+                                                       "write {expression} to show a value, {{ for a brace"))
                 break
             parts.append(self._expr(tree.children[0].children[0], sub, scope))
             i = close_at + 1

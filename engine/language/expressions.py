@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rootlaw.core.context import Ctx, LanguageError
 from rootlaw.core.hooks import EVENT_LISTS
-from rootlaw.language import limits
+from rootlaw.language import legacy, limits
 from rootlaw.language import statements as st
 
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
@@ -44,6 +44,12 @@ class ExpressionCompiler:
     points and the statements."""
 
     vocab: "Vocabulary"
+    order_free: set[int] = set()  # language 1: `players`/`enemies` tokens whose order cannot matter (legacy.py)
+
+    @property
+    def values(self) -> dict[str, Fn]:
+        """The values of the moment (`me`, `players`...) as the file's language gives them."""
+        return legacy.VALUES_1 if self.vocab.reading.legacy else VALUES
 
     def _literal(self, tok: Token, src: Source) -> int:
         """A whole-number literal, refused at its position past limits.MAX_NUMBER."""
@@ -69,7 +75,7 @@ class ExpressionCompiler:
         if len(self.vocab.problems) != before:
             return slow
         return fast(node, slow, frozenset(scope.all()).__contains__, frozenset(self.vocab.variables),
-                    self.vocab.pieces | self.vocab.words, exists=exists)
+                    self.vocab.pieces | self.vocab.words, exists=exists, values=self.values)
 
     def _unknown(self, src: Source, tok: Any, message: str, known: Any, hint: str | None = None) -> None:
         close = difflib.get_close_matches(str(tok), sorted(known), 1)
@@ -189,13 +195,18 @@ class ExpressionCompiler:
     def _name(self, tok: Token, src: Source, scope: "Scope") -> Fn:
         name = str(tok)
         if name in scope:
+            rename = scope.renamed(name)
+            if rename is not None:  # language 1: a use of a rebinding `let` (legacy.py)
+                rename.use(src, tok)
             return lambda ctx: ctx.env[name]
         if name in self.vocab.variables:
             return lambda ctx: ctx.game.player(ctx.me).vars.get(name)
         if name in CONSTANTS or name in self.vocab.pieces or name in self.vocab.words:
             return lambda ctx: name
         if name in VALUES:
-            return VALUES[name]
+            if name in legacy.SEAT_ORDERED and self.vocab.reading.legacy:
+                legacy.seat_ordered(self, src, tok, self.order_free)
+            return self.values[name]
         known = set(scope.all()) | self.vocab.variables | set(CONSTANTS) | self.vocab.pieces | self.vocab.words | set(VALUES)
         self._unknown(src, tok, f"unknown name '{name}'", known,
                       "a name is bound (choose, for each, let, a filter), a var, a piece, a pile, box, "
@@ -266,6 +277,7 @@ class Scope:
         self.names = set(names)
         self.own_fields = dict(fields)
         self.parent = parent
+        self.renames: dict[str, Any] = {}  # language 1: names a rebinding `let` bound (legacy.Rename)
 
     def __contains__(self, name: str) -> bool:
         return name in self.names or (self.parent is not None and name in self.parent)
@@ -278,10 +290,21 @@ class Scope:
             return self.own_fields[name]
         return self.parent.fields_of(name) if self.parent else None
 
-    def add(self, name: str) -> None:
-        """`let`: bind a name in this scope, with no known fields."""
+    def add(self, name: str, rename: Any = None) -> None:
+        """`let`: bind a name in this scope, with no known fields (`rename`: language 1's
+        rebinding, which language 2 gives a name of its own)."""
         self.names.add(name)
         self.own_fields[name] = None
+        self.renames[name] = rename
+
+    def renamed(self, name: str) -> Any:
+        """The rename of the binding `name` refers to here, if a rebinding `let` made it."""
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.renames.get(name)
+            scope = scope.parent
+        return None
 
     def child(self) -> "Scope":
         return Scope((), {}, self)

@@ -10,13 +10,12 @@ import sys
 from pathlib import Path
 
 from rootlaw.agents.registry import BOTS, bot_names, seat_bots
-from rootlaw.content.decks import load_deck
-from rootlaw.content.factions import bundled_factions, load_faction
+from rootlaw.content.factions import bundled_factions
 from rootlaw.content.maps import bundled_maps, load_map
-from rootlaw.content.packs import load_data_file, load_pack, load_packs
+from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
 from rootlaw.content.record import Record, Setup, load_game, replay, save_game
 from rootlaw.core.invariants import violations
-from rootlaw.errors import DataError, RootlawError
+from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
 from rootlaw.scenarios.rulings import load_rulings_file
@@ -26,12 +25,14 @@ from rootlaw.scenarios.runner import run_scenario, scenario_files
 from .human import HumanAgent, HumanQuit, seats_of
 from .render import picture_of, write_picture
 from .toolkit import register as register_toolkit
+from .upgrade import register as register_upgrade
 
 
 def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
     parser = _parser()
     args = parser.parse_args(argv)
+    args.warned = set()  # the warnings of old-language files already shown (each is shown once)
     try:
         status = args.run(args)
         sys.stdout.flush()  # a reader that has gone shows here, not in the interpreter's exit
@@ -99,6 +100,8 @@ def _parser() -> argparse.ArgumentParser:
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
+    val.add_argument("--strict", action="store_true",
+                     help="fail on warnings too, and on a file or pack that does not state its language")
     val.set_defaults(run=_validate)
 
     check = sub.add_parser("check", help="run scenario files and print pass or fail")
@@ -137,6 +140,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="a pack (or faction, map or deck file) the recorded game was played with (repeatable)")
     rep.set_defaults(run=_replay)
     register_toolkit(sub, _natural, _positive)
+    register_upgrade(sub)
     return parser
 
 
@@ -182,6 +186,7 @@ def _play(args: argparse.Namespace) -> int:
                       deal_suits=args.deal_suits, packs=packs, deck=args.deck)
         game = setup.start()
         shown_from = 0
+    _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))
     agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
     human = HumanAgent(lambda g, path: save_game(g, setup, path), args.save or "rootlaw-save.json", args.picture,
                        sys.stdin, sys.stdout)
@@ -240,36 +245,56 @@ def _typed_file(name: str, packs: list[str]) -> str:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    """Report every problem of every path; exit 1 if any path has one."""
+    """Report every problem of every path; exit 1 if any path has one (with --strict, also a
+    warning or a language not stated). Warnings and advice go to stderr."""
     bad = 0
     for path in args.paths:
         try:
-            print(f"ok {path}: {describe(path)}")
+            what, warnings = describe(path)
         except DataError as exc:
             bad += 1
             print(f"{exc}\n{len(exc.problems)} problem(s) in {path}")
+            continue
+        _warn(args, warnings)
+        if args.strict and warnings:
+            bad += 1
+            print(f"{len(warnings)} warning(s) in {path} (--strict)")
+        else:
+            print(f"ok {path}: {what}")
     return 1 if bad else 0
 
 
-def describe(path: str) -> str:
-    """Load one pack or data file and say what it holds (DataError if anything is wrong)."""
+def _warn(args: argparse.Namespace, warnings: list[Problem]) -> None:
+    """Warnings of files read in an older language (and validate's advice), each shown once,
+    on stderr."""
+    for warning in warnings:
+        if warning not in args.warned:
+            args.warned.add(warning)
+            print(warning, file=sys.stderr)
+
+
+def describe(path: str) -> tuple[str, list[Problem]]:
+    """Load one pack or data file and say what it holds, with its warnings and advice
+    (DataError if anything is wrong)."""
     p = Path(path)
     if p.is_dir() or p.suffix == ".zip":
         pack = load_pack(p)
         parts = [f"{len(items)} {kind}" for kind, items in
                  (("faction(s)", pack.factions), ("map(s)", pack.maps), ("deck(s)", pack.decks)) if items]
-        return f"pack {pack.id} {pack.version}: " + (", ".join(parts) or "empty")
+        return f"pack {pack.id} {pack.version}: " + (", ".join(parts) or "empty"), pack.warnings + language_notes(pack)
     doc = load_yaml(p)
     data = doc.data if isinstance(doc.data, dict) else {}
-    if "pieces" in data:
-        return f"faction {load_faction(p).id}"
+    if "pieces" in data or "cards" in data:
+        pack = load_data_file(p)
+        notes = pack.warnings + language_notes(pack)
+        if pack.factions:
+            return f"faction {next(iter(pack.factions))}", notes
+        deck = next(iter(pack.decks.values()))
+        return f"deck {deck.id} ({len(deck.cards)} cards)", notes
     if "clearings" in data:
-        return f"map {load_map(p).id}"
-    if "cards" in data:
-        deck = load_deck(p)
-        return f"deck {deck.id} ({len(deck.cards)} cards)"
+        return f"map {load_map(p).id}", []
     if "rulings" in data:
-        return f"rulings file ({len(load_rulings_file(p).rulings)} rulings)"
+        return f"rulings file ({len(load_rulings_file(p).rulings)} rulings)", []
     raise DataError([doc.problem((), "not a faction, map, deck, rulings file or pack",
                                  "a faction has 'pieces', a map 'clearings', a deck 'cards', a rulings file "
                                  "'rulings'; a pack is a folder or .zip")])
@@ -280,6 +305,7 @@ def _check(args: argparse.Namespace) -> int:
     if not files:
         raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
     packs = load_packs(args.pack)
+    _warn(args, packs.warnings)
     failed = 0
     for path in files:
         try:
@@ -288,6 +314,8 @@ def _check(args: argparse.Namespace) -> int:
             print(f"ERROR {path}:\n{exc}")
             failed += 1
             continue
+        if outcome.game is not None:  # a scenario's own faction files
+            _warn(args, warnings_of(outcome.game.rules.factions, {}))
         print(outcome.report())
         failed += not outcome.passed
         if args.render and not outcome.passed and outcome.game is not None:
@@ -326,6 +354,7 @@ def _rulings(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     record = Record.load(args.record, packs=[str(Path(p).resolve()) for p in args.pack])
     game = replay(record)
+    _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))
     digest = game.s.digest()
     same = record.final_hash in (None, digest)
     print(f"replayed {len(record.answers)} answers: state hash {digest}"

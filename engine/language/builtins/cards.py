@@ -51,3 +51,9 @@ def _home(ctx: Ctx, faction: str | None = None) -> Any:
     return ctx.game.player(faction or ctx.me).vars.get("home")
 
 
+@builtin("seat_order", 1)
+def _seat_order(ctx: Ctx, factions: Any) -> tuple:
+    """These factions in seat order (the first player's seat first), whatever order they came
+    in: `seat_order(enemies)`. `players` and `enemies` start from me instead."""
+    wanted = tuple(factions or ())
+    return tuple(f for f in ctx.game.s.seats if f in wanted)
