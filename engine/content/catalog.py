@@ -3,7 +3,8 @@
 Data (records, saved games, scenarios) names content by id only, so a file from a stranger
 cannot make rootlaw read some other file and quote it in an error. A path is read only when
 the user typed it on the command line (as a pack, see `packs.load_packs`) or when it is a
-scenario's own faction file, `factions/<id>.yaml` found beside the scenario.
+scenario's own faction file, `factions/<id>.yaml` found beside the scenario (read in the
+language of the pack around it, when its folder is a pack's).
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 from rootlaw.core.board import MapDef
 from rootlaw.core.cards import Deck
 from rootlaw.core.game import Options, Rules
-from rootlaw.errors import RootlawError
+from rootlaw.errors import DataError, RootlawError
+from rootlaw.files.documents import load_yaml
 from rootlaw.files.resources import data_path
 
 from .decks import load_deck
@@ -44,7 +46,7 @@ def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> Facti
     if name in bundled:
         return load_faction(bundled[name])
     if _own_faction_file(name):
-        return load_faction(name)
+        return load_faction(name, language=_pack_language(Path(name)))
     known = sorted(set(bundled) | set(extra or ()))
     raise RootlawError(f"unknown faction '{name}'; known factions: {', '.join(known) or 'none'}")
 
@@ -61,6 +63,20 @@ def _own_faction_file(name: str) -> bool:
     path = Path(name)
     return (path.suffix == ".yaml" and path.parent.name == "factions" and is_id(path.stem)
             and ".." not in path.parts and path.is_file())
+
+
+def _pack_language(faction_file: Path) -> int | None:
+    """The `language:` of the pack manifest beside the faction file's `factions/` folder, if any
+    (a pack's scenarios find its factions there); a manifest that does not load says nothing."""
+    manifest = faction_file.parent.parent / "pack.yaml"
+    if not manifest.is_file():
+        return None
+    try:
+        data = load_yaml(manifest).data
+    except DataError:
+        return None
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if isinstance(language, int) and not isinstance(language, bool) else None
 
 
 def make_rules(map_name: str, factions: list[FactionDef], options: Options = Options(),

@@ -71,7 +71,7 @@ def upgrade_pack(folder: str | Path) -> list[Upgraded]:
     """Every file of a pack folder that the upgrade changes: its manifest, factions and decks."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise RootlawError(f"{folder}: rootlaw upgrade rewrites a pack folder or a file; unzip a .zip pack first")
+        raise RootlawError(f"{folder}: rootlaw upgrade rewrites a pack folder or a faction or deck file")
     load_pack(folder)  # the whole pack must load (and its files be safe to read) before it is rewritten
     manifest = folder / MANIFEST
     text = _read(manifest).removeprefix(_BOM)
@@ -230,4 +230,4 @@ def _added(text: str, top: MappingNode, edit: Edit, source: str) -> tuple[int, i
 def _stated(doc: Any, source: str) -> Edit:
     """The edit that states the current language in a file that states none."""
     line, _ = doc.where(("id",))
-    return Edit(source, line + 1, 1, "", f"language: {CURRENT}", ("language",))
+    return Edit(source, line + 1, 1, "", str(CURRENT), ("language",))

@@ -159,7 +159,7 @@ def ignored_keys(comp: Compiler, doc: Document, path: tuple, spec: dict, aid: st
         reading.warn(Problem(doc.source, line, col, f"ability '{aid}' is {what}, so language 1 ignores its "
                                                     f"'{key}:'; language 2 refuses it",
                              "remove it, or split the ability in two (rootlaw upgrade removes it)"),
-                     Edit(doc.source, line, col, f"{key}: {_brief(spec[key])}", "", path + (key,)))
+                     Edit(doc.source, line, col, _brief(spec[key]), "", path + (key,)))
     if ignored and "hook" in spec and spec.get("kind") in ("trigger", "intervention"):
         line, col = doc.where(path + ("kind",))
         reading.edits.append(Edit(doc.source, line, col, spec["kind"], "modifier", path + ("kind",)))

@@ -23,8 +23,8 @@ KNOWN = (1, 2)
 class Edit:
     """One change that brings a file to the current language, at `line:col` of `file`:
     the text `before` becomes `after`. With `entry` (a path into the YAML data), the change is
-    to that mapping entry as a whole: removed when `after` is empty, otherwise its value
-    becomes `after` (or, when the entry is missing, it is added with that value)."""
+    to that mapping entry, `before` and `after` being its value: removed when `after` is empty,
+    added when `before` is, otherwise its value replaced."""
 
     file: str
     line: int
@@ -34,7 +34,10 @@ class Edit:
     entry: tuple | None = None
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.before or '(nothing)'} -> {self.after or '(removed)'}"
+        key = f"{self.entry[-1]}: " if self.entry else ""
+        before = f"{key}{self.before}" if self.before else "(nothing)"
+        after = f"{key}{self.after}" if self.after else "(removed)"
+        return f"{self.file}:{self.line}:{self.col}: {before} -> {after}"
 
 
 @dataclass

@@ -36,6 +36,8 @@ def _upgrade(args: argparse.Namespace) -> int:
     source = Path(args.path)
     if source.is_dir():
         return _pack(source, args)
+    if source.suffix == ".zip":
+        raise RootlawError(f"{source}: rootlaw upgrade rewrites a pack folder; unzip the pack first")
     result = upgrade_file(source, args.language)
     to_stdout = not (args.in_place or args.output)
     _report([result], sys.stderr if to_stdout else sys.stdout)
