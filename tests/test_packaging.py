@@ -38,3 +38,10 @@ def test_python_dash_m_rootlaw_runs_the_command(tmp_path):
     done = subprocess.run([sys.executable, "-m", "rootlaw", "--help"], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "rootlaw" in done.stdout
+
+
+def test_the_distribution_and_the_package_agree_on_the_version():
+    """Semantic versioning from 0.2.0 on: pyproject.toml and rootlaw.__version__ say the same."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["version"] == rootlaw.__version__
+    assert [int(part) for part in rootlaw.__version__.split(".")] >= [0, 2, 0]
