@@ -169,7 +169,7 @@ def test_upgrade_keeps_comments_and_layout_and_changes_only_what_it_says(upgrade
     assert [line for line in before if line.lstrip().startswith("#")] == \
         [line for line in after if line.lstrip().startswith("#")]
     assert len(before) - len(after) == 5  # value:, do:, on:, and the tithe's on: and do:
-    assert '        say "Wheel at {{wheel_at}"' in after
+    assert '        say "Wheel at {{wheel_at}}"' in after
     assert "      let a_2 = if a = 3 then 1 else a + 1" in after and "      if a_2 = 1 {" in after
     assert '      choose e from {e in seat_order(enemies) where score_of(e) > 0} prompt "Curse which enemy?" {' in after
     assert "    kind: modifier" in after and "language: 2" in (upgraded / "pack.yaml").read_text(encoding="utf-8")
@@ -251,3 +251,35 @@ def test_write_atomically_replaces_the_file_whole(tmp_path):
     assert path.read_text(encoding="utf-8") == "new text\n" and os.listdir(tmp_path) == ["a.yaml"]
     with pytest.raises(RootlawError, match="cannot write the file"):
         write_atomically(tmp_path / "missing" / "b.yaml", "x")
+
+
+# --- what language 2 added for the upgrade ---------------------------------------------------
+def test_a_doubled_brace_in_a_say_text_is_a_brace():
+    text = MILITIA.replace("  recruit:\n", "  shout:\n    do: 'say \"{{n}} is {1 + 1}; a}\"'\n  recruit:\n", 1)
+    game = Setup(map="autumn", factions=["militia_a", "alliance"], seed=1).start(
+        _rules_with(load_faction("militia_x.yaml", text=text)))
+    game.s.decision = None
+    from rootlaw.language.statements import action_frame
+    game.s.stack = [action_frame(game, "militia_a", "shout")]
+    game.run()
+    assert game.s.log[-1].endswith(": {n} is 2; a}")
+
+
+def test_seat_order_lists_factions_from_the_first_seat():
+    from rootlaw.core.context import Ctx
+    from rootlaw.language.compiler import Compiler, Vocabulary
+    from rootlaw.files.documents import load_yaml
+    game = Setup(map="autumn", factions=["alliance", "cabale", "arachneen"], seed=1).start()
+    seats = tuple(game.s.seats)
+    for text, me, expected in (("seat_order(players)", seats[1], seats), ("seat_order(enemies)", seats[1],
+                                                                        (seats[0], seats[2])),
+                               ("players", seats[1], (seats[1], seats[2], seats[0]))):
+        vocab = Vocabulary("x", set(), set(), set(), set())
+        fn = Compiler(vocab).expression(load_yaml(text=f"value: '{text}'\n", source="f.yaml"), ("value",), text, "t")
+        assert not vocab.problems and fn(Ctx(game, me, {})) == expected
+
+
+def _rules_with(faction):
+    from rootlaw.content.catalog import make_rules
+    from rootlaw.content.factions import bundled_factions
+    return make_rules("autumn", [faction, load_faction(bundled_factions()["alliance"])])

@@ -5,7 +5,7 @@ choices never share a stream.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol
+from typing import Any, Iterable, Mapping, Protocol
 
 from rootlaw.core.game import Game
 from rootlaw.core.option_names import option_names
@@ -14,6 +14,8 @@ from rootlaw.errors import RootlawError
 
 
 class Agent(Protocol):
+    """Anything that answers a decision with one of its options."""
+
     def choose(self, game: Game, decision: dict) -> Any: ...
 
 
@@ -44,14 +46,16 @@ class ScriptedAgent:
         return answer
 
 
-def play(game: Game, agent: Agent, answers: list | None = None, max_decisions: int = 1_000_000) -> list:
-    """Answer decisions until the game ends; returns (and extends) the list of answers given."""
+def play(game: Game, agent: Agent | Mapping[str, Agent], answers: list | None = None,
+         max_decisions: int = 1_000_000) -> list:
+    """Answer decisions until the game ends (or `max_decisions` were taken), by one agent for
+    every seat or one per seat (faction id -> agent); returns (and extends) the answers given."""
     answers = [] if answers is None else answers
     for _ in range(max_decisions):
         decision = game.pending()
         if decision is None:
             break
-        choice = agent.choose(game, decision)
+        choice = (agent[decision["player"]] if isinstance(agent, Mapping) else agent).choose(game, decision)
         game.answer(choice)
         answers.append(choice)
     return answers

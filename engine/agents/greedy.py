@@ -54,6 +54,9 @@ def option_values(game: Game, decision: dict, futures: list[int], follow: int) -
 
 
 class GreedyBot:
+    """Tries every option on a clone, plays the phase on at random and keeps the best (see
+    the module's docstring); seeded, so the same seed gives the same choices."""
+
     def __init__(self, seed: int, follow: int = FOLLOW, samples: int = SAMPLES) -> None:
         self.rng = Rng(seed)
         self.follow = follow

@@ -63,6 +63,9 @@ def _mean(node: _Node) -> float:
 
 
 class MctsBot:
+    """Monte Carlo tree search over the options greedy values most (see the module's
+    docstring); seeded, so the same seed gives the same choices."""
+
     def __init__(self, seed: int, iterations: int = ITERATIONS, seconds: float | None = None,
                  rollout: int = ROLLOUT, exploration: float = EXPLORATION, width: int = WIDTH) -> None:
         self.rng = Rng(seed)

@@ -37,6 +37,8 @@ MAX_NAME = 255
 
 @dataclass
 class Pack:
+    """A loaded pack: its factions, maps and decks by id, and the warnings of its old-language files."""
+
     id: str
     name: str
     version: str

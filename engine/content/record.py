@@ -48,6 +48,7 @@ class Setup:
                           deck=deck, maps=extra.maps)
 
     def start(self, rules: Rules | None = None) -> Game:
+        """The game set up and run to its first decision."""
         rules = rules or self.rules()
         return new_game(rules, [f.id for f in rules.factions.values()], self.seed)
 
@@ -95,6 +96,8 @@ class Setup:
 
 @dataclass
 class Record:
+    """A game as its setup and answers, which replay to the same state (`final_hash` checks it)."""
+
     setup: Setup
     answers: list[Any]
     final_hash: str | None = None
@@ -132,6 +135,7 @@ def replay(record: Record, rules: Rules | None = None) -> Game:
 
 
 def save_game(game: Game, setup: Setup, path: str | Path) -> None:
+    """Write the whole state, with its setup, as JSON (`load_game` reads it back)."""
     data = {"version": FORMAT_VERSION, "setup": asdict(setup), "state": game.s.to_json()}
     write_json(path, data, "saved game")
 

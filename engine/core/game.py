@@ -115,6 +115,7 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         self._owned: dict[str, list[int]] | None = None
 
     def clone(self) -> "Game":
+        """An independent game in the same state: what is done to it leaves this one as it was."""
         g = Game(self.rules, self.s.clone())
         if self._owned is not None:
             g._owned = {f: list(pids) for f, pids in self._owned.items()}

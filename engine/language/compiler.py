@@ -273,26 +273,26 @@ class Compiler(ExpressionCompiler):
 
     def _say(self, tok: Token, src: Source, scope: "Scope") -> Any:
         """`say "text {expr} text"`: each `{expr}` is compiled and its value shown in the line;
-        `{{` is a brace."""
+        `{{` and `}}` are braces."""
         text = str(tok)[1:-1]
         parts: list[Any] = []
         i = 0
         while i < len(text):
             open_at = text.find("{", i)
             if open_at < 0:
-                parts.append(text[i:])
+                parts.append(text[i:].replace("}}", "}"))
                 break
             if text.startswith("{{", open_at):
-                parts.append(text[i:open_at + 1])
+                parts.append(text[i:open_at + 1].replace("}}", "}"))
                 i = open_at + 2
                 continue
             close_at = text.find("}", open_at)
             if close_at < 0:
                 self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
                                                        "'{' in 'say' text is not closed",
-                                                       "write {expression} to show a value, {{ for a brace"))
+                                                       "write {expression} to show a value, {{ and }} for braces"))
                 break
-            parts.append(text[i:open_at])
+            parts.append(text[i:open_at].replace("}}", "}"))
             inner = text[open_at + 1:close_at]
             sub = _Inside(src.doc, src.path, inner, src.ability, len("%expression "),
                           outer=src, at=tok, start=1 + open_at + 1)
@@ -306,7 +306,7 @@ class Compiler(ExpressionCompiler):
             except Exception:  # noqa: BLE001 - any Lark error is a syntax problem in the string
                 self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
                                                        f"syntax error in '{{{inner}}}' of a 'say' text",
-                                                       "write {expression} to show a value, {{ for a brace"))
+                                                       "write {expression} to show a value, {{ and }} for braces"))
                 break
             parts.append(self._expr(tree.children[0].children[0], sub, scope))
             i = close_at + 1

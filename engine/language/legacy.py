@@ -7,7 +7,8 @@ with the edits that say the same in language 2 (`rootlaw upgrade` writes them):
 - a `let` binding a name already bound (or a variable's name) rebinds it for the rest of its
   block; language 2 refuses that, so the edits give the new value a name of its own, at the
   `let` and at every later use;
-- `{` in a `say` text is text; language 2 shows `{EXPR}` as a value, so the edits double it;
+- braces in a `say` text are text; language 2 shows `{EXPR}` as a value, so the edits double
+  them (`{{` and `}}` are braces in language 2);
 - `players` and `enemies` are in seat order; language 2 starts them from me (turn order), so
   the edits write `seat_order(...)` around them wherever the order can matter (everywhere
   but the right of `in` and the only argument of `count()` or `exists()`);
@@ -102,13 +103,14 @@ def passed_on(comp: Compiler, src: Source, tok: Any, scope: Scope, params: tuple
 def say_text(comp: Compiler, src: Source, tok: Any) -> str:
     """A `say` text as language 1 read it: all of it text, braces included."""
     text = str(tok)[1:-1]
-    braces = [i for i, char in enumerate(text) if char == "{"]
-    if braces:
+    braces = [i for i, char in enumerate(text) if char in "{}"]
+    if "{" in text or "}}" in text:  # (a lone '}' alone means the same in language 2)
+        first = min(i for i in (text.find("{"), text.find("}}")) if i >= 0)
         comp.vocab.reading.warn(
-            src.problem(tok.line, tok.column + 1 + braces[0],
+            src.problem(tok.line, tok.column + 1 + first,
                         "'{' in a 'say' text is a brace in language 1; in language 2 '{EXPR}' shows a value",
-                        "write '{{' for a brace (rootlaw upgrade does)"),
-            *(_edit(src, tok, "{", "{{", 1 + i) for i in braces))
+                        "write '{{' and '}}' for braces (rootlaw upgrade does)"),
+            *(_edit(src, tok, text[i], text[i] * 2, 1 + i) for i in braces))
     return text
 
 
