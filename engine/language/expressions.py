@@ -195,9 +195,8 @@ class ExpressionCompiler:
     def _name(self, tok: Token, src: Source, scope: "Scope") -> Fn:
         name = str(tok)
         if name in scope:
-            rename = scope.renamed(name)
-            if rename is not None:  # language 1: a use of a rebinding `let` (legacy.py)
-                rename.use(src, tok)
+            if self.vocab.reading.legacy and (rename := scope.renamed(name)) is not None:
+                rename.use(src, tok)  # language 1: a use of a rebinding `let` (legacy.py)
             return lambda ctx: ctx.env[name]
         if name in self.vocab.variables:
             return lambda ctx: ctx.game.player(ctx.me).vars.get(name)

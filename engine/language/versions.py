@@ -68,7 +68,7 @@ def reading_of(doc: Any, default: int | None = None) -> tuple[Reading, list[Prob
     stated = data.get("language", default)
     if stated is None:
         return Reading(), []
-    if stated not in KNOWN:
+    if isinstance(stated, bool) or stated not in KNOWN:
         where = ("language",) if "language" in data else ()
         known = " and ".join(str(n) for n in KNOWN)
         return Reading(), [doc.problem(where, f"this file is written for language {stated!r}; this rootlaw "
