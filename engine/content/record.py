@@ -33,6 +33,7 @@ class Setup:
     deal_suits: bool = False
     packs: list[str] = field(default_factory=list)
     deck: str = "standard"
+    seat_order: str = "random"  # "random": shuffled by the seed; "given": the order of `factions`
 
     def options(self) -> Options:
         return Options(round_limit=self.round_limit, deal_suits=self.deal_suits)
@@ -50,7 +51,8 @@ class Setup:
     def start(self, rules: Rules | None = None) -> Game:
         """The game set up and run to its first decision."""
         rules = rules or self.rules()
-        return new_game(rules, [f.id for f in rules.factions.values()], self.seed)
+        return new_game(rules, [f.id for f in rules.factions.values()], self.seed,
+                        shuffle=self.seat_order != "given")
 
     @classmethod
     def from_json(cls, data: Any, source: str, packs: list[str] | None = None,
@@ -82,6 +84,8 @@ class Setup:
                 raise bad(f"'{name}' must be a whole number from {low} to 10^15, not {_brief(value)}")
         if not isinstance(data.get("deal_suits", False), bool):
             raise bad("'deal_suits' must be true or false")
+        if data.get("seat_order", "random") not in ("random", "given"):
+            raise bad("'seat_order' must be \"random\" or \"given\"")
         listed = data.get("packs", [])
         if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
             raise bad("'packs' must be a list of names")
@@ -144,8 +148,12 @@ def load_game(path: str | Path, rules: Rules | None = None,
               packs: list[str] | None = None) -> tuple[Game, Setup]:
     """A saved game, refused unless its state is sound (rootlaw.core.invariants) and fits its rules;
     `packs` are the packs the caller gives (see Setup.from_json)."""
-    source = str(path)
-    data = read_json(path, "saved game")
+    return game_from_save(read_json(path, "saved game"), str(path), rules, packs)
+
+
+def game_from_save(data: Any, source: str, rules: Rules | None = None,
+                   packs: list[str] | None = None) -> tuple[Game, Setup]:
+    """A saved game already read as JSON (an upload, say), checked as `load_game` checks a file."""
     _check_version(data, source)
     if "setup" not in data:
         raise DataError([Problem(source, 1, 1, "not a rootlaw saved game: no 'setup'")])
@@ -229,4 +237,4 @@ def _check_version(data: Any, source: str) -> None:
                                  f"this rootlaw reads version {FORMAT_VERSION}")])
 
 
-__all__ = ["Record", "Setup", "replay", "save_game", "load_game", "FORMAT_VERSION"]
+__all__ = ["Record", "Setup", "replay", "save_game", "load_game", "game_from_save", "FORMAT_VERSION"]

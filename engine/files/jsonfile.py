@@ -49,6 +49,17 @@ def read_json(path: str | Path, what: str) -> Any:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise refuse(f"cannot read the file: {exc.strerror or exc}") from None
+    return parse_json(raw, source, what)
+
+
+def parse_json(raw: bytes, source: str, what: str) -> Any:
+    """The JSON value in `raw` (an upload, say), with the bounds `read_json` puts on a file;
+    `source` names it in messages."""
+    def refuse(message: str, hint: str | None = None, line: int = 1, col: int = 1) -> DataError:
+        return DataError([Problem(source, line, col, message, hint)])
+
+    if len(raw) > MAX_BYTES:
+        raise refuse(f"the file is too large ({len(raw)} bytes; the limit is {MAX_BYTES})")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -126,4 +137,4 @@ def write_json(path: str | Path, data: Any, what: str) -> None:
         raise RootlawError(f"{path}: cannot write the {what}: {exc.strerror or exc}") from None
 
 
-__all__ = ["read_json", "write_json", "check_writable", "MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS"]
+__all__ = ["read_json", "parse_json", "write_json", "check_writable", "MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS"]

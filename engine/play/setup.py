@@ -14,8 +14,9 @@ from rootlaw.language.statements import block_frame
 STARTING_HAND = 3
 
 
-def new_game(rules: Rules, factions: list[str], seed: int) -> Game:
-    """Seat the factions in a random order (the first seat plays first) and run to the first decision."""
+def new_game(rules: Rules, factions: list[str], seed: int, shuffle: bool = True) -> Game:
+    """Seat the factions in a random order (or, with `shuffle` False, in the order given; the
+    first seat plays first) and run to the first decision."""
     if len(factions) < 2:
         raise RootlawError("a game needs at least two factions")
     if len(set(factions)) != len(factions):
@@ -26,7 +27,8 @@ def new_game(rules: Rules, factions: list[str], seed: int) -> Game:
     s = State()
     rng = Rng(seed)
     s.seats = list(factions)
-    rng.shuffle(s.seats)
+    if shuffle:
+        rng.shuffle(s.seats)
     s.rng = rng.state
     s.players = {fid: new_player(rules, fid) for fid in s.seats}
     s.stack = [{"op": "game"}]

@@ -122,6 +122,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--pack", action="append", default=[], metavar="PATH", help="a pack whose factions, maps and decks join (repeatable)")
     serve.add_argument("--port", type=_natural, default=8000, help="port (default 8000)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    serve.add_argument("--db", metavar="FILE", help="the database of tables (default: tables.sqlite3 in the user's "
+                       "data folder, $XDG_DATA_HOME/rootlaw)")
     serve.set_defaults(run=_serve)
 
     rulings = sub.add_parser("rulings", help="list every ruling by rule number, with the scenarios that pin it")
@@ -335,7 +337,7 @@ def _serve(args: argparse.Namespace) -> int:
         from .web import serve
     except ImportError as exc:
         raise RootlawError(f"the web table needs Flask ({exc.name} is missing): pip install 'rootlaw[web]'") from None
-    serve(args.pack, args.host, args.port)
+    serve(args.pack, args.host, args.port, args.db)
     return 0
 
 
