@@ -63,9 +63,17 @@ def _faction(game: Game, fid: str) -> dict:
 
 
 def _board_lines(game: Game, seat: str) -> list[str]:
-    """The seat's faction board as the picture's side panel writes it: supply, boxes, tracks, counters."""
+    """The seat's faction board as the picture's side panel writes it: supply, boxes, tracks (its
+    raw variables left to the picture)."""
     from rootlaw.tools.render.panel import panel_lines
-    return [text for style, text, fid, _ in panel_lines(game) if fid == seat and style == "text"]
+    lines: list[str] = []
+    for style, text, fid, _ in panel_lines(game):
+        if fid == seat and style == "text":
+            if text.startswith("  ") and lines:  # the panel wraps long lines; a page wraps its own
+                lines[-1] += " " + text.strip()
+            else:
+                lines.append(text)
+    return [line for line in lines[1:] if not line.startswith("vars:")]
 
 
 def _picture(game: Game) -> str:

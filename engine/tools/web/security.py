@@ -8,7 +8,8 @@
   pages' WebSocket handshake is held to the same Origin.
 - Headers: a Content-Security-Policy allowing only this server's own scripts, styles, pictures
   and connections and no framing (`frame-ancestors 'none'`), `X-Content-Type-Options: nosniff`,
-  no Referer (seat links carry their token in the path), and pages never cached.
+  no Referer to other sites (seat links carry their token in the path; "no-referrer" would make
+  Chromium send `Origin: null` on our own forms), and pages never cached.
 - `scrub` takes server paths (packs, the database) out of any message a page shows.
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
-           "Referrer-Policy": "no-referrer", "Cross-Origin-Opener-Policy": "same-origin",
+           "Referrer-Policy": "same-origin", "Cross-Origin-Opener-Policy": "same-origin",
            "Cross-Origin-Resource-Policy": "same-origin"}
 
 

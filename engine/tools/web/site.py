@@ -33,27 +33,28 @@ KEPT_LINKS = 12  # tables whose links a host's cookie keeps (a cookie holds abou
 @dataclass
 class Upload:
     kind: str  # "save" or "record"
-    value: Any  # (Game, Setup) for a save, a Record for a record
+    raw: bytes  # the file as uploaded (bounded in size), read again at each use
     name: str
     at: float
 
 
 class Uploads:
     """Saves and records uploaded to this server, by an unguessable key: at most `cap` of them
-    (the oldest goes first), each for `hours`."""
+    (the oldest goes first), each for `hours`. They are kept as the bytes uploaded, so what the
+    server holds for them is at most `cap` times the upload limit."""
 
     def __init__(self, cap: int, hours: float) -> None:
         self.cap, self.hours = cap, hours
         self.items: dict[str, Upload] = {}
         self.lock = threading.Lock()
 
-    def add(self, kind: str, value: Any, name: str) -> str:
+    def add(self, kind: str, raw: bytes, name: str) -> str:
         key = secrets.token_urlsafe(12)
         with self.lock:
             self._expire()
             while len(self.items) >= self.cap:
                 self.items.pop(next(iter(self.items)))
-            self.items[key] = Upload(kind, value, name, time.time())
+            self.items[key] = Upload(kind, raw, name, time.time())
         return key
 
     def get(self, key: str) -> Upload | None:

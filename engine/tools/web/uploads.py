@@ -28,27 +28,34 @@ from .tables import PERSON
 def register(app: Flask, site: Site) -> None:
     room = site.room
 
+    def read(raw: bytes, name: str) -> tuple[str, Any]:
+        """("save", (game, setup)) or ("record", record), checked; a clean error otherwise."""
+        data = parse_json(raw, name, "saved game or game record")
+        if isinstance(data, dict) and "state" in data:
+            game, setup = game_from_save(data, name, packs=site.pack_paths)
+            site.check_setup(setup)
+            return "save", (game, setup)
+        record = Record.from_json(data, name, packs=site.pack_paths)
+        site.check_setup(record.setup)
+        return "record", record
+
     @app.post("/load")
     def load() -> Response:
         upload = request.files.get("file")
         if upload is None or not upload.filename:
             raise RootlawError("choose a saved game or a game record to load")
-        name = upload.filename[-80:]
-        data = parse_json(upload.read(), name, "saved game or game record")
-        if isinstance(data, dict) and "state" in data:
-            game, setup = game_from_save(data, name, packs=site.pack_paths)
-            site.check_setup(setup)
-            key = site.uploads.add("save", (game, setup), name)
+        name, raw = upload.filename[-80:], upload.read()
+        kind, _ = read(raw, name)
+        key = site.uploads.add(kind, raw, name)
+        if kind == "save":
             return redirect(url_for("loaded", key=key), 303)
-        record = Record.from_json(data, name, packs=site.pack_paths)
-        site.check_setup(record.setup)
-        return redirect(url_for("replay_view", key=site.uploads.add("record", record, name), at=0), 303)
+        return redirect(url_for("replay_view", key=key, at=0), 303)
 
     def upload_of(key: str, kind: str) -> Any:
         item = site.uploads.get(key)
         if item is None or item.kind != kind:
             abort(404)
-        return item.value
+        return read(item.raw, item.name)[1]
 
     @app.get("/loaded/<key>")
     def loaded(key: str) -> str:
