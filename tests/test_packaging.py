@@ -16,7 +16,7 @@ def test_every_python_folder_of_the_engine_is_a_listed_package():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     folders = {".".join(("rootlaw", *p.parent.relative_to(ROOT / "engine").parts))
                for p in (ROOT / "engine").rglob("*.py")}
-    data_only = {p for p in config["packages"] if p.startswith("rootlaw.data.") or p.endswith(".templates")}
+    data_only = {p for p in config["packages"] if p.startswith("rootlaw.data.") or p.endswith((".templates", ".static"))}
     assert set(config["packages"]) - data_only == folders
     assert config["package-dir"]["rootlaw"] == "engine"
 

@@ -27,6 +27,10 @@ def test_a_post_from_another_origin_is_refused(app):
     assert refused.status_code == 403 and b"another web page" in refused.data
     assert me.post("/new", FORM, headers={"Origin": "null"}).status_code == 403
     assert me.post("/new", FORM, headers={"Origin": "http://localhost"}).status_code == 303
+    # the live pages' WebSocket handshake too (a page elsewhere could otherwise follow a table)
+    handshake = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+                 "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Origin": "http://evil.example"}
+    assert me.get("/game/1/socket", headers=handshake).status_code == 403
 
 
 def test_a_post_without_the_csrf_token_is_refused(app):
@@ -70,7 +74,7 @@ def test_a_table_is_private_to_its_seats_host_and_spectators(app):
     me = Browser(app)
     url = me.new_game(alliance="person", arachneen="random")
     stranger = Browser(app)
-    for path in ("", "/live", "/view.json", "/board.svg", "/save.json", "/moves"):
+    for path in ("", "/live", "/view.json", "/board.svg", "/save.json", "/stamp"):
         assert stranger.get(url + path).status_code in (403, 404), path
 
 

@@ -50,9 +50,8 @@ def public_base(host: str, port: int) -> str:
     """The address other machines use, for the seats' links (localhost when only this machine)."""
     if host in LOCAL_NAMES:
         name = "localhost"
-    elif host in WILDCARDS:
-        name = sorted(allowed_hosts(host) - set(LOCAL_NAMES))[0] if allowed_hosts(host) - set(LOCAL_NAMES) \
-            else "localhost"
+    elif host in WILDCARDS:  # every address: this machine's name, or an address it resolves to
+        name = next(iter(sorted(allowed_hosts(host) - set(LOCAL_NAMES))), "localhost")
     else:
         name = f"[{host}]" if ":" in host else host
     return f"http://{name}:{port}"

@@ -1,7 +1,7 @@
 """Pages that follow the game without a reload: a WebSocket per page (flask-sock) over which the
 server sends the table's stamp each time it changes (an answer, an undo, a seat taken); the page then fetches its own fresh
 live part over HTTP, with its cookie, so the socket carries no game content at all. A page
-whose socket fails polls `/game/N/moves` instead.
+whose socket fails polls `/game/N/stamp` instead.
 """
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def register(app: Flask, site: Site) -> None:
             abort(404)
         return table
 
-    @app.get("/game/<int:tid>/moves")
-    def moves(tid: int) -> Response:
+    @app.get("/game/<int:tid>/stamp")
+    def stamp(tid: int) -> Response:
         return Response(json.dumps({"stamp": allowed(tid).stamp}), mimetype="application/json")
 
     @sock.route("/game/<int:tid>/socket")

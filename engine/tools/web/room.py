@@ -69,6 +69,7 @@ class Room:
 
     def resume_all(self) -> list[str]:
         """Load every unfinished table (its bots play on); one line per table for the start-up message."""
+        self.expire()
         lines = []
         for tid, over, _ in self.store.table_ids():
             if over:

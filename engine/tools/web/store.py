@@ -19,9 +19,10 @@ import secrets
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from rootlaw.errors import RootlawError
 
@@ -127,6 +128,18 @@ class Store:
         with self._lock:
             return self.db.execute(sql, args)
 
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """Statements that are written together or not at all."""
+        with self._lock:
+            self.db.execute("BEGIN")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
     def secret(self) -> str:
         """The key that signs browser cookies, made on first use and kept, so seats survive a restart."""
         with self._lock:
@@ -139,40 +152,25 @@ class Store:
     # --- tables --------------------------------------------------------------------------
     def create(self, setup: dict, base: dict | None, host: str, watch: str, seats: list[SeatRow]) -> int:
         now = time.time()
-        with self._lock:
-            self.db.execute("BEGIN")
-            try:
-                tid = self.db.execute(
-                    "INSERT INTO tables (setup, base, host, watch, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                    (json.dumps(setup), json.dumps(base) if base is not None else None, host, watch, now, now)
-                ).lastrowid
-                self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                                    [(tid, s.faction, s.controller, s.token, s.holder) for s in seats])
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self._transaction() as db:
+            tid = db.execute(
+                "INSERT INTO tables (setup, base, host, watch, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
+                (json.dumps(setup), json.dumps(base) if base is not None else None, host, watch, now, now)).lastrowid
+            db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                           [(tid, s.faction, s.controller, s.token, s.holder) for s in seats])
         return int(tid)
 
     def add_answer(self, tid: int, n: int, seat: str, answer: Any, moves: int, over: bool) -> None:
-        with self._lock:
-            self.db.execute("BEGIN")
-            try:
-                self.db.execute("INSERT INTO answers VALUES (?, ?, ?, ?)", (tid, n, seat, json.dumps(answer)))
-                self.db.execute("UPDATE tables SET moves = ?, over = ?, touched = ? WHERE id = ?",
-                                (moves, int(over), time.time(), tid))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self._transaction() as db:
+            db.execute("INSERT INTO answers VALUES (?, ?, ?, ?)", (tid, n, seat, json.dumps(answer)))
+            db.execute("UPDATE tables SET moves = ?, over = ?, touched = ? WHERE id = ?",
+                       (moves, int(over), time.time(), tid))
 
     def take_back(self, tid: int, keep: int, moves: int) -> None:
         """Forget the answers from number `keep` on (an undo)."""
-        with self._lock:
-            self.db.execute("BEGIN")
-            self.db.execute("DELETE FROM answers WHERE table_id = ? AND n >= ?", (tid, keep))
-            self.db.execute("UPDATE tables SET moves = ?, over = 0, touched = ? WHERE id = ?", (moves, time.time(), tid))
-            self.db.execute("COMMIT")
+        with self._transaction() as db:
+            db.execute("DELETE FROM answers WHERE table_id = ? AND n >= ?", (tid, keep))
+            db.execute("UPDATE tables SET moves = ?, over = 0, touched = ? WHERE id = ?", (moves, time.time(), tid))
 
     def hold(self, tid: int, faction: str, holder: str) -> None:
         self._run("UPDATE seats SET holder = ? WHERE table_id = ? AND faction = ?", (holder, tid, faction))

@@ -68,7 +68,7 @@
   function poll() {
     document.body.dataset.live = "polling";
     setInterval(async () => {
-      const response = await fetch(`/game/${table}/moves`, { credentials: "same-origin", cache: "no-store" });
+      const response = await fetch(`/game/${table}/stamp`, { credentials: "same-origin", cache: "no-store" });
       if (response.ok) {
         heard(await response.json());
       }
