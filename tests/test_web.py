@@ -295,3 +295,27 @@ def test_a_pack_table_plays_and_loads_its_own_save_and_record(tmp_path):
     record = me.get(url + "/record.json").data
     response = me.post("/load", {"file": (io.BytesIO(record), "r.json")}, content_type="multipart/form-data")
     assert response.status_code == 303, response.data
+
+
+def test_a_seats_view_holds_its_own_cards_and_only_the_sizes_of_the_others():
+    from rootlaw.agents.agent import RandomAgent
+    from rootlaw.content.record import Setup
+    from rootlaw.tools.web.seat_view import seat_page_data
+    game = Setup(map="autumn", factions=["alliance", "arachneen", "cabale"], seed=8).start()
+    bot = RandomAgent(1)
+    for _ in range(120):
+        game.answer(bot.choose(game, game.pending()))
+    deck = game.rules.deck.cards
+    for seat in game.s.seats:
+        view = seat_page_data(game, seat)
+        text = json.dumps(view)
+        assert sorted(c["name"] for c in view["hand"]) == sorted(deck[c].name for c in game.player(seat).hand)
+        public = json.dumps(seat_page_data(game, None))
+        for other in game.s.seats:
+            if other != seat:
+                theirs = {deck[c].name for c in game.player(other).hand} - {deck[c].name for c in game.player(seat).hand}
+                assert not [n for n in theirs if n in text and n not in public]
+        entry = next(f for f in view["factions"] if f["id"] != seat)
+        assert isinstance(entry["hand"], int) and all(isinstance(n, int) for n in entry["piles"].values())
+        assert ("options" in view["decision"]) == (game.pending()["player"] == seat)
+    assert seat_page_data(game, None)["hand"] == [] and "prompt" not in seat_page_data(game, None)["decision"]

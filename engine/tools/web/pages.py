@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
 
@@ -174,35 +174,40 @@ def register(app: Flask, site: Site) -> None:
             raise RootlawError(f"pass the screen to {table.game.faction(seat).display_name()} first")
         return seat
 
-    @app.post("/game/<int:tid>/answer")
-    def answer(tid: int) -> Any:
+    def act(tid: int, do: Callable[[Table, str], tuple[str, int] | None]) -> Any:
+        """A seat's change to the table, given on a page of the current version (else refused
+        with the fresh page); `do` makes it, or says why not (a message and a status)."""
         table = table_of(tid)
         seat = acting_seat(table)
         with table.lock:
             if _number(request.form.get("moves"), -1) != table.moves:
                 return refused(table, MOVED_ON, 409)
+            failure = do(table, seat)
+        return refused(table, *failure) if failure else redirect(url_for("play", tid=tid), 303)
+
+    @app.post("/game/<int:tid>/answer")
+    def answer(tid: int) -> Any:
+        def give(table: Table, seat: str) -> tuple[str, int] | None:
             decision = table.game.pending()
             index = _number(request.form.get("option"), -1)
             if decision is None or decision["player"] != seat or not 0 <= index < len(decision["options"]):
-                return refused(table, "That option is not on offer.", 400)
+                return "That option is not on offer.", 400
             try:
                 room.answer(table, seat, decision["options"][index])
             except RootlawError as exc:
-                return refused(table, f"That answer could not be played: {scrub(str(exc), site.server_paths)}", 400)
-        return redirect(url_for("play", tid=tid), 303)
+                return f"That answer could not be played: {scrub(str(exc), site.server_paths)}", 400
+            return None
+        return act(tid, give)
 
     @app.post("/game/<int:tid>/undo")
     def undo(tid: int) -> Any:
-        table = table_of(tid)
-        seat = acting_seat(table)
-        with table.lock:
-            if _number(request.form.get("moves"), -1) != table.moves:
-                return refused(table, MOVED_ON, 409)
+        def take_back(table: Table, seat: str) -> tuple[str, int] | None:
             if not table.can_undo(seat):
-                return refused(table, "That answer cannot be taken back any more: since it, a die was rolled, "
-                                      "a card drawn or another seat answered.", 409)
+                return ("That answer cannot be taken back any more: since it, a die was rolled, a card drawn "
+                        "or another seat answered.", 409)
             room.undo(table, seat)
-        return redirect(url_for("play", tid=tid), 303)
+            return None
+        return act(tid, take_back)
 
     @app.post("/game/<int:tid>/show")
     def show(tid: int) -> Response:
