@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from rootlaw.content.record import Setup
-from rootlaw.core.game import Game
+from rootlaw.core.game import Game, Rules
 from rootlaw.errors import RootlawError
 
 from .store import SeatRow, Store, hashed
 from .tables import PERSON, Table
 
 DAY = 86_400.0
+KEPT_RULES = 32  # compiled rules kept for sharing (some 5 MB each)
 
 
 class Room:
@@ -34,7 +35,8 @@ class Room:
         self.max_tables, self.finished_days, self.idle_days = max_tables, finished_days, idle_days
         self.tables: dict[int, Table] = {}
         self.problems: dict[int, str] = {}  # tables that cannot be resumed, and why
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._rules: dict[tuple, Rules] = {}
         self.changes = threading.Condition()
         self.inline_bots = inline_bots
         self._queue: queue.Queue[int] = queue.Queue()
@@ -58,7 +60,7 @@ class Room:
                 if missing:
                     raise RootlawError(f"it was played with packs this server was not started with "
                                        f"({', '.join(missing)}); start it with rootlaw serve --pack PATH")
-                table = Table(row.id, setup, setup.rules(), row.base, {s.faction: s for s in row.seats}, row.host,
+                table = Table(row.id, setup, self.rules(setup), row.base, {s.faction: s for s in row.seats}, row.host,
                               row.watch, list(row.answers), row.moves, row.touched)
             except RootlawError as exc:
                 self.problems[tid] = f"table {tid} cannot be resumed: {exc}"
@@ -66,6 +68,17 @@ class Room:
             self.tables[tid] = table
         self.kick(table)
         return table
+
+    def rules(self, setup: Setup) -> Rules:
+        """The rules of a setup, shared by every table played by the same ones (rules never
+        change during a game), so a table costs its state and not a compiled copy of its factions."""
+        key = (setup.map, tuple(setup.factions), setup.deck, setup.round_limit, setup.deal_suits, tuple(setup.packs))
+        with self._lock:
+            if key not in self._rules:
+                if len(self._rules) >= KEPT_RULES:  # tables keep theirs; only the sharing is lost
+                    self._rules.pop(next(iter(self._rules)))
+                self._rules[key] = setup.rules()
+            return self._rules[key]
 
     def resume_all(self) -> list[str]:
         """Load every unfinished table (its bots play on); one line per table for the start-up message."""
@@ -104,7 +117,7 @@ class Room:
         seats = [SeatRow(f, how, hashed(tokens[f]) if f in tokens else None, host if f in tokens else None)
                  for f, how in controllers.items()]
         base = game.s.to_json() if game is not None else None
-        rules = game.rules if game is not None else setup.rules()
+        rules = game.rules if game is not None else self.rules(setup)
         tid = self.store.create(asdict(setup), base, host, hashed(watch), seats)
         table = Table(tid, setup, rules, base, {s.faction: s for s in seats}, host, hashed(watch),
                       touched=time.time())
