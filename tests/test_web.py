@@ -131,23 +131,25 @@ def test_options_come_with_their_context(app):
 def test_undo_takes_back_a_seats_own_answer_until_something_is_revealed(app):
     me = Browser(app)
     url = me.new_game(alliance="person", arachneen="random", rounds=3)
+    asked = None
     for _ in range(200):
-        page = me.page(url)
-        if 'id="undo"' in page:
+        if 'id="undo"' in me.page(url):
             break
+        asked = me.view(url)["view"]
         me.answer(url, option=1)
     else:
         raise AssertionError("no answer could be taken back")
     before = me.view(url)
-    moves = before["moves"]
-    response = me.post(url + "/undo", {"seat": before["view"]["seat"], "moves": str(moves)})
+    response = me.post(url + "/undo", {"seat": before["view"]["seat"], "moves": str(before["moves"])})
     assert response.status_code == 303
     after = me.view(url)
-    assert after["moves"] == moves + 1 and after["view"]["decision"]["yours"]
-    assert len(after["view"]["log"]) <= len(before["view"]["log"])
+    assert after["moves"] == before["moves"] + 1
+    assert after["view"]["decision"] == asked["decision"] and after["view"]["log"] == asked["log"]
+    stale = me.post(url + "/undo", {"seat": before["view"]["seat"], "moves": str(before["moves"])})
+    assert stale.status_code == 409 and b"The game moved on" in stale.data
 
 
-def test_undo_is_refused_once_a_die_or_a_card_came_out(app):
+def test_undo_is_refused_once_a_die_or_a_card_came_out_or_another_seat_is_asked(app):
     from rootlaw.tools.web.tables import _mark
     site = app.extensions["rootlaw"]
     me = Browser(app)
@@ -161,7 +163,9 @@ def test_undo_is_refused_once_a_die_or_a_card_came_out(app):
         if _mark(table.game) != before:
             assert not table.can_undo(seat)
             break
-        assert table.can_undo(seat)
+        asked = table.game.pending()["player"]
+        assert table.can_undo(seat) == (asked == seat)
+        assert not table.can_undo(asked if asked != seat else next(f for f in table.game.s.seats if f != seat))
     else:
         raise AssertionError("nothing random happened")
 

@@ -65,7 +65,8 @@ def serve(packs: list[str], host: str, port: int, db: str | None = None) -> None
     if host not in LOCAL_NAMES:
         print(f"listening on {host or 'every address'}: reachable from other machines of the network; "
               f"it answers to the names {', '.join(sorted(allowed_hosts(host)))}")
-    print(f"tables are kept in {site.room.store.path}")
+    print(f"tables are kept in {site.room.store.path}; each table's seat links are printed here when it is "
+          "made, and listed on its page in the browser that made it")
     for line in site.room.resume_all():
         print("  " + line)
     sys.stdout.flush()

@@ -203,8 +203,8 @@ def register(app: Flask, site: Site) -> None:
     def undo(tid: int) -> Any:
         def take_back(table: Table, seat: str) -> tuple[str, int] | None:
             if not table.can_undo(seat):
-                return ("That answer cannot be taken back any more: since it, a die was rolled, a card drawn "
-                        "or another seat answered.", 409)
+                return ("That answer cannot be taken back any more: since it, a die was rolled, a card drawn, "
+                        "or another seat was asked to decide.", 409)
             room.undo(table, seat)
             return None
         return act(tid, take_back)

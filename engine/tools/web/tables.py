@@ -9,7 +9,9 @@ drawn at, and an answer for another version is refused (the game moved on).
 Undo (a ruling, also in the README): a seat may take back its own last answer while nothing
 random or hidden has come out since it was given: the game's random generator has not moved
 (no die rolled, no shuffle, no random card taken), no card was drawn (the deck is as it was),
-and no other seat answered since (the answer is the table's last).
+no other seat answered since (the answer is the table's last), and the seat is still the one
+deciding: a decision put to another seat tells something of its hand (an ambush card to play
+is asked only of a defender who holds one), so once another seat is asked, the answer stands.
 """
 from __future__ import annotations
 
@@ -101,12 +103,14 @@ class Table:
         self.moves += 1
 
     def can_undo(self, seat: str) -> bool:
-        return bool(self.answers) and self.answers[-1][0] == seat and self.marks[-1] == _mark(self.game)
+        decision = self.game.pending()
+        return (bool(self.answers) and self.answers[-1][0] == seat and self.marks[-1] == _mark(self.game)
+                and decision is not None and decision["player"] == seat)
 
     def undo(self, seat: str) -> None:
         if not self.can_undo(seat):
             raise RootlawError("that answer cannot be taken back: something has happened since "
-                               "(a die, a card drawn, or another seat's answer)")
+                               "(a die, a card drawn, another seat asked or answering)")
         self.rebuild(len(self.answers) - 1)
         self.moves += 1
 
