@@ -181,6 +181,10 @@ def test_the_new_game_page_names_factions_and_bots_and_keeps_a_chosen_seat_order
     seats = me.view(url)["seats"]
     assert [s[0].split(" (")[-1] for s in seats] == ["Necropossum Cabal)", "Arachnid Circle)", "Woodland Alliance)"]
     assert [s[1] for s in seats] == ["greedy bot", "random bot", "person"]
+    record = json.loads(me.get(url + "/record.json").data)  # the chosen order is in the record
+    assert record["setup"]["seat_order"] == "given"
+    table = app.extensions["rootlaw"].room.get(int(url.rsplit("/", 1)[1]))
+    assert replay(Record.from_json(record)).s.digest() == table.game.s.digest()
 
 
 def test_tables_survive_a_restart_at_the_same_decision(tmp_path):

@@ -91,6 +91,8 @@ def test_an_oversized_upload_is_refused(app):
     (b'{"version": ' + b"9" * 5000 + b"}", b"digits is too long"),
     (b'{"version": NaN}', b"not a number rootlaw accepts"),
     (b"\xff\xfe", b"not UTF-8"),
+    (b'{"version": 2, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": 1,'
+     b' "seat_order": "sideways"}, "answers": []}', b"seat_order"),
     (b'{"version": 2, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": 1},'
      b' "state": {"seats": 7}}', b"not a rootlaw saved game"),
 ])

@@ -203,8 +203,13 @@ class Room:
         while True:
             tid = self._queue.get()
             table = self.tables.get(tid)
-            if table is not None:
+            if table is None:
+                continue
+            try:
                 self.run_bots(table)
+            except Exception as exc:  # a bug must stop this table's bots, not every table's
+                table.problem = f"the bots stopped: {type(exc).__name__}: {exc}"
+                self.changed(table)
 
 
 __all__ = ["Room"]
