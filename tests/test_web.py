@@ -327,3 +327,21 @@ def test_a_seats_view_holds_its_own_cards_and_only_the_sizes_of_the_others():
         assert isinstance(entry["hand"], int) and all(isinstance(n, int) for n in entry["piles"].values())
         assert ("options" in view["decision"]) == (game.pending()["player"] == seat)
     assert seat_page_data(game, None)["hand"] == [] and "prompt" not in seat_page_data(game, None)["decision"]
+
+
+def test_tables_and_uploads_expire(tmp_path, monkeypatch):
+    from rootlaw.tools.web.site import Uploads
+    from rootlaw.tools.web.store import default_db
+    app = new_app(tmp_path)
+    room = app.extensions["rootlaw"].room
+    me = Browser(app)
+    url = me.new_game(alliance="person", arachneen="random")
+    tid = int(url.rsplit("/", 1)[1])
+    room.store._run("UPDATE tables SET touched = touched - 31 * 86400 WHERE id = ?", (tid,))
+    room.expire()
+    assert me.get(url).status_code == 404 and room.store.load(tid) is None
+    uploads = Uploads(cap=4, hours=0)
+    key = uploads.add("record", b"{}", "r.json")
+    assert uploads.get(key) is None
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_db() == tmp_path / "data" / "rootlaw" / "tables.sqlite3"
