@@ -221,6 +221,9 @@ def test_the_database_schema_is_migrated_and_a_newer_one_refused(tmp_path, monke
         raw.execute("PRAGMA user_version = 99")
     with pytest.raises(RootlawError, match="newer rootlaw"):
         store.Store(db)
+    (tmp_path / "notes.txt").write_text("not a database, " * 100)
+    with pytest.raises(RootlawError, match="not a rootlaw table database"):
+        store.Store(tmp_path / "notes.txt")
 
 
 def test_tables_are_capped(tmp_path):
