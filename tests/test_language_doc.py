@@ -76,9 +76,10 @@ def test_every_statement_is_documented():
     alternatives = re.search(r"^\?stmt: (.*?)\n\n", grammar, flags=re.M | re.S).group(1)
     first_cells = [line.split(" | ")[0] for line in section("Statements").splitlines() if line.startswith("| `")]
     for rule in re.findall(r"\b([a-z_]+)\b", alternatives):
-        start = re.search(rf'^{rule}: ((?:"[a-z]+" ?)+)', grammar, flags=re.M)
-        assert start, f"statement {rule} does not start with a keyword"
-        keywords = " ".join(re.findall(r'"([a-z]+)"', start.group(1)))
+        start = re.search(rf'^{rule}: ((?:"[a-z]+" ?)+|NAME "[^"]+")', grammar, flags=re.M)
+        assert start, f"statement {rule} does not start with a keyword (or a name and an operator)"
+        keywords = " ".join(re.findall(r'"([a-z]+)"', start.group(1))) or \
+            "NAME " + re.search(r'"([^"]+)"', start.group(1)).group(1)
         assert any(f"`{keywords}" in cell for cell in first_cells), \
             f"statement '{keywords}' ({rule}) is not in the statement table"
 

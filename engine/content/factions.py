@@ -59,16 +59,21 @@ class FactionDef:
     doc: Document | None = None
     colour: str | None = None  # #rrggbb for pictures of the board
     reading: Reading = field(default_factory=Reading)  # its language, the warnings of its old constructs
+    pile_names: dict[str, dict[str, str]] = field(default_factory=dict)  # pile -> names by language
+
+    def pile_name(self, pile: str) -> str:
+        """A pile's English name for the log (its id when the file gives none)."""
+        return self.pile_names.get(pile, {}).get("en", pile)
 
     @property
     def name(self) -> str:
         return self.names.get("en") or next(iter(self.names.values()))
 
     def display_name(self) -> str:
-        """Original-language name with the English one beside it."""
-        original = [n for lang, n in self.names.items() if lang != "en"]
-        if original and "en" in self.names:
-            return f"{original[0]} ({self.names['en']})"
+        """Original-language name (the first listed) with the English one beside it."""
+        lang, original = next(iter(self.names.items()))
+        if lang != "en" and "en" in self.names:
+            return f"{original} ({self.names['en']})"
         return self.name
 
 
@@ -155,6 +160,7 @@ def build_faction(doc: Document, language: int | None = None) -> FactionDef:
         craft_items=d.get("craft_items", True), boxes=boxes, piles=pile_limits, tracks=tracks,
         variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
         code=dict(vocab.code), doc=doc, colour=d.get("colour"), reading=reading,
+        pile_names={name: dict(spec.get("names", {})) for name, spec in d.get("piles", {}).items()},
     )
 
 

@@ -16,6 +16,20 @@ def emit(game: Any, event: str, payload: dict) -> None:
         frames.extend(listener(game, event, payload))
     if not frames:
         return
+    first = [frame for frame in frames if frame.get("replacing")]
+    if first:
+        # replacements written as reactions decide where removed pieces go before any other
+        # ability hears of the removal; the others are told afterwards, with `replaced_to` set
+        # (engine/core/replacements.py)
+        game.push({"op": "tell_removed", "event": event, "payload": payload})
+        frames = first
+    push_reactions(game, event, payload, frames)
+
+
+def push_reactions(game: Any, event: str, payload: dict, frames: list[dict]) -> None:
+    """Start the reactions to one event: one at once, several in an order a player picks."""
+    if not frames:
+        return
     if len(frames) == 1:
         game.push(frames[0])
     else:

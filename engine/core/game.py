@@ -171,8 +171,8 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         if a is None or not a.names:
             return action
         english = a.names.get("en", action)
-        original = next((n for lang, n in a.names.items() if lang != "en"), None)
-        return f"{english} ({original})" if original and original != english else english
+        lang, original = next(iter(a.names.items()))  # the original language is listed first
+        return f"{english} ({original})" if lang != "en" and original != english else english
 
     # --- modifiers and events ------------------------------------------------------------
     def modify(self, hook: str, value: Any, **context: Any) -> Any:

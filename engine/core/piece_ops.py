@@ -45,18 +45,19 @@ class PieceOperations:
         if self._owned is not None:
             self._owned.setdefault(faction, []).append(pid)
 
-    def can_place(self, faction: str, kind: str, loc: str, by: str | None = None) -> bool:
-        """Supply, building slots (Law 2.2.3), the piece's own limits per clearing, path or holder,
-        and the factions' `may_place` restrictions (`by`: whose effect places it)."""
-        if self.why_not_place(faction, kind, loc) is not None:
+    def can_place(self, faction: str, kind: str, loc: str, by: str | None = None, supply: bool = True) -> bool:
+        """Supply (unless `supply` is False: may one be put there at all?), building slots (Law
+        2.2.3), the piece's own limits per clearing, path or holder, and the factions'
+        `may_place` restrictions (`by`: whose effect places it)."""
+        if self.why_not_place(faction, kind, loc, supply) is not None:
             return False
         clearing = int(loc[1:]) if loc[0] == "c" else None
         return self.modify("may_place", True, player=faction, kind=kind, clearing=clearing, by=by)
 
-    def why_not_place(self, faction: str, kind: str, loc: str) -> str | None:
+    def why_not_place(self, faction: str, kind: str, loc: str, supply: bool = True) -> str | None:
         """What the pieces and the board forbid about placing one more piece there, or None.
         Scenario positions are checked by this alone: the `may_place` restrictions judge effects."""
-        if self.s.players[faction].supply.get(kind, 0) <= 0:
+        if supply and self.s.players[faction].supply.get(kind, 0) <= 0:
             return f"{faction} has no {kind} left in its supply"
         piece = self.rules.piece_defs[(faction, kind)]
         same = sum(1 for p in self.s.at.get(loc, ()) if self.s.pieces[p][:2] == (faction, kind))

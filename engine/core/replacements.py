@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import events
 from .frames import handler
 from .locations import location_name
 from .state import freeze
@@ -74,3 +75,41 @@ def choose_replacement(game: Any, f: dict) -> None:
         return
     game.pop()
     game.emit("removed", **f["payload"])
+
+
+@handler("tell_removed")
+def tell_removed(game: Any, f: dict) -> None:
+    """The replacements written as reactions are done: the other abilities hear of the removal,
+    each piece with where it went (`replaced_to`)."""
+    game.pop()
+    frames = [frame for listener in game.rules.listeners.get(f["event"], ())
+              for frame in listener(game, f["event"], f["payload"]) if not frame.get("replacing")]
+    events.push_reactions(game, f["event"], f["payload"], frames)
+
+
+def redirect(game: Any, piece: dict, destination: Any, rule: str, note: str) -> bool:
+    """Send a removed piece, waiting in its supply while the replacements written as reactions
+    run, to `destination` instead (a clearing or a box); False when it went elsewhere already.
+    The removal, still to be told, says where it went."""
+    tell = next((frame for frame in reversed(game.s.stack) if frame["op"] == "tell_removed"), None)
+    if tell is None:
+        return False
+    pieces = list(tell["payload"]["pieces"])
+    index = next((i for i, p in enumerate(pieces) if p["piece"] == piece.get("piece")), None)
+    if index is None or pieces[index]["replaced_to"] is not None:
+        return False
+    snap = dict(pieces[index])
+    faction, kind = snap["faction"], snap["kind"]
+    if game.s.players[faction].supply.get(kind, 0) <= 0:
+        return False
+    game.s.players[faction].supply[kind] -= 1
+    game.put_removed(snap["piece"], faction, kind, destination)
+    game.changed.add((faction, kind))
+    snap["replaced_to"] = destination
+    pieces[index] = freeze(snap)
+    tell["payload"] = {**tell["payload"], "pieces": tuple(pieces)}
+    for frame in game.s.stack:  # the battle it was lost in tells where it went too (battle_ended)
+        if frame["op"] == "battle" and any(r["piece"] == snap["piece"] for r in frame.get("removed", ())):
+            frame["removed"] = tuple(freeze(snap) if r["piece"] == snap["piece"] else r for r in frame["removed"])
+    game.trace(rule, f"{note} (removed): {faction} {kind} to {location_name(destination)}")
+    return True

@@ -36,10 +36,12 @@ class Trigger:
     when: Fn | None
     code: str
     test: OwnerTest | None = None  # the condition's leading `event.x = me`, asked first
+    replacing: bool = False  # a replacement written as a reaction to `removed`: it runs first
 
     def listener(self, owners: Holders) -> Callable:
         """The function the core calls on the event; `owners` says whose ability it is now."""
         test, when, code, rule = self.test, self.when, self.code, self.rule or NO_RULE
+        replacing = self.replacing
 
         def listen(game: Any, event: str, payload: dict) -> list[dict]:
             frames = []
@@ -49,7 +51,10 @@ class Trigger:
                     continue
                 env = {**names, "event": payload}
                 if when is None or when(Ctx(game, me, env)):
-                    frames.append(block_frame(code, me, env, self.id, rule))
+                    frame = block_frame(code, me, env, self.id, rule)
+                    if replacing:
+                        frame["replacing"] = True
+                    frames.append(frame)
             return frames
         return listen
 
@@ -149,7 +154,8 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
         when, tree = comp.expression_and_tree(doc, path + ("if",), spec["if"], aid, names, fields) \
             if "if" in spec else (None, None)
         return Trigger(aid, rule, event, when, comp.effect(doc, path + ("do",), spec["do"], aid, names, fields),
-                       _owner_test(tree, ("event",), names))
+                       _owner_test(tree, ("event",), names),
+                       replacing=spec.get("kind") == "replacement" and event == "removed")
     hook = spec["hook"]
     if hook not in HOOKS:
         problems.append(doc.problem(path + ("hook",), f"unknown hook '{hook}'", f"hooks: {', '.join(HOOKS)}"))

@@ -176,19 +176,21 @@ class Compiler(ExpressionCompiler):
             owner = e(c[1].children[0]) if c[1] is not None else None
             return st.Score(e(c[0]), owner, -1 if kind == "lose" else 1, src.ability)
         if kind == "draw":
-            pile = self._word(c[1], src) if c[1] is not None else None
+            pile = self._pile(c[1], src, scope) if c[1] is not None else None
             owner = e(c[2].children[0]) if c[2] is not None else None
             return st.Draw(e(c[0]), pile, owner)
         if kind == "spend":
-            pile = self._word(c[2], src) if c[2] is not None else None
+            pile = self._pile(c[2], src, scope) if c[2] is not None else None
             return st.MoveCards(self._count(c[0], src, scope), e(c[1]), payer=e(c[3]), source=pile,
                                 dest=None, ability=src.ability)
         if kind == "put":
             return st.MoveCards(self._count(c[0], src, scope), e(c[1]), payer=e(c[2]), source=None,
-                                dest=self._word(c[3], src), ability=src.ability)
+                                dest=self._pile(c[3], src, scope), ability=src.ability)
+        if kind == "put_card":
+            return st.PutCard(e(c[0]), self._pile(c[1], src, scope))
         if kind == "discard":
             amount = None if c[0].data == "all_cards" else self._count(c[0].children[0], src, scope)
-            return st.MoveCards(amount, e(c[1]), payer=None, source=self._word(c[2], src), dest=None,
+            return st.MoveCards(amount, e(c[1]), payer=None, source=self._pile(c[2], src, scope), dest=None,
                                 ability=src.ability)
         if kind == "discard_card":
             return st.DiscardCard(e(c[0]))
@@ -234,6 +236,12 @@ class Compiler(ExpressionCompiler):
                                                            f"give the new value another name {_LANGUAGE_1_HINT}"))
             scope.add(name, rename)
             return st.Let(name, value)
+        if kind == "redirect":
+            return st.Redirect(e(c[0]), e(c[1]), src.ability)
+        if kind in ("var_decl", "assign"):
+            return self._local(kind, c, src, scope)
+        if kind == "end_phase":
+            return st.EndPhase()
         if kind == "set_var":
             if str(c[0]) not in self.vocab.variables:
                 self._unknown(src, c[0], f"unknown variable '{c[0]}'", self.vocab.variables,
@@ -332,6 +340,35 @@ class Compiler(ExpressionCompiler):
             value = self._literal(child, src)
             return lambda ctx: value
         return self._expr(child, src, scope)
+
+    def _local(self, kind: str, c: list, src: Source, scope: "Scope") -> Any:
+        """`var NAME = EXPR` declares a local variable of the block; `NAME := EXPR` gives one
+        declared around it a new value (statements/locals.py)."""
+        name, value = str(c[0]), self._root(c[1], src, scope)
+        if kind == "var_decl":
+            if name in scope or name in self.vocab.variables:
+                what = "a variable of the faction" if name in self.vocab.variables and name not in scope \
+                    else "already bound here"
+                self.vocab.problems.append(src.problem(c[0].line, c[0].column,
+                                                       f"'var' cannot declare '{name}': it is {what}",
+                                                       "give the local variable another name"))
+            scope.add(name, local=True)
+            return st.Var(name, value)
+        if not scope.is_local(name):
+            hint = ("'let' names cannot be given a new value: declare it with 'var' instead"
+                    if name in scope else "set a faction variable with 'set NAME = ...'"
+                    if name in self.vocab.variables else "declare it first with 'var NAME = ...'")
+            self.vocab.problems.append(src.problem(c[0].line, c[0].column,
+                                                   f"'{name}' is not a local variable ('var') here", hint))
+        return st.Assign(name, value)
+
+    def _pile(self, node: Any, src: Source, scope: "Scope") -> Any:
+        """A pile after into/from/onto: a name checked now, or `(expr)` checked when it runs."""
+        if isinstance(node, Token):
+            return self._word(node, src)
+        if node.data == "pile_name":
+            return self._word(node.children[0], src)
+        return self._root(node.children[0], src, scope)
 
     def _word(self, tok: Token, src: Source) -> str:
         """A card pile named after draw ... into, spend ... from, put ... onto, discard ... from."""

@@ -277,6 +277,7 @@ class Scope:
         self.own_fields = dict(fields)
         self.parent = parent
         self.renames: dict[str, Any] = {}  # language 1: names a rebinding `let` bound (legacy.Rename)
+        self.locals: frozenset[str] = frozenset()  # the names bound here by `var`
 
     def __contains__(self, name: str) -> bool:
         return name in self.names or (self.parent is not None and name in self.parent)
@@ -289,12 +290,14 @@ class Scope:
             return self.own_fields[name]
         return self.parent.fields_of(name) if self.parent else None
 
-    def add(self, name: str, rename: Any = None) -> None:
-        """`let`: bind a name in this scope, with no known fields (`rename`: language 1's
-        rebinding, which language 2 gives a name of its own)."""
+    def add(self, name: str, rename: Any = None, local: bool = False) -> None:
+        """`let` (or `var`, a `local` variable): bind a name in this scope, with no known fields
+        (`rename`: language 1's rebinding, which language 2 gives a name of its own)."""
         self.names.add(name)
         self.own_fields[name] = None
         self.renames[name] = rename
+        if local:
+            self.locals = self.locals | {name}
 
     def renamed(self, name: str) -> Any:
         """The rename of the binding `name` refers to here, if a rebinding `let` made it."""
@@ -304,6 +307,12 @@ class Scope:
                 return scope.renames.get(name)
             scope = scope.parent
         return None
+
+    def is_local(self, name: str) -> bool:
+        """Whether `name` is a `var` declared here or around here (and not shadowed since)."""
+        if name in self.names:
+            return name in self.locals
+        return self.parent is not None and self.parent.is_local(name)
 
     def child(self) -> "Scope":
         return Scope((), {}, self)

@@ -76,6 +76,9 @@ def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
 @handler("actions")
 def actions_menu(game: Game, f: dict) -> None:
     player = f["player"]
+    if game.player(player).used.get(f"end:{game.s.phase}"):  # `end phase` ran: no more actions
+        game.pop()
+        return
     if "menu" in f:
         step = f["menu"]
     else:

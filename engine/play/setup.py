@@ -101,7 +101,7 @@ def faction_setup(game: Game, f: dict) -> None:
         game.push(block_frame(step["code"], player, {}, "setup", step["rule"]))
         return
     if "clearing" not in f:
-        candidates = home_candidates(game, player, step["where"])
+        candidates = home_candidates(game, player, step["where"], tuple(k for k, _ in step["pieces"]))
         if step.get("if"):
             # the home step's own condition (e.g. "never the Pass"), with `clearing` bound; if it
             # rules out every usual candidate, any clearing of the right place that meets it
@@ -123,9 +123,18 @@ def faction_setup(game: Game, f: dict) -> None:
     f["index"] += 1
 
 
-def home_candidates(game: Game, player: str, where: str) -> list[int]:
+def home_candidates(game: Game, player: str, where: str, kinds: tuple[str, ...] = ()) -> list[int]:
     """A starting clearing: a free corner, preferring one diagonally opposite another faction's
-    home; with no corner free, an edge clearing without enemy buildings or tokens."""
+    home; with no corner free, an edge clearing without enemy buildings or tokens. Of those, the
+    ones where each of the home's pieces may be placed (a building slot, no one's restriction
+    such as a Keep), unless that leaves none."""
+    found = _home_pool(game, player, where)
+    allowed = [c for c in found
+               if all(game.can_place(player, kind, clearing_loc(c), by=player, supply=False) for kind in kinds)]
+    return allowed or found
+
+
+def _home_pool(game: Game, player: str, where: str) -> list[int]:
     m = game.rules.map
     occupied = {c for c in game.clearings() if any(game.s.pieces[p][0] != player
                                                       for p in game.pieces_at(clearing_loc(c)))}

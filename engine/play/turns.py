@@ -107,6 +107,9 @@ def steps(game: Game, f: dict) -> None:
     """
     player, phase, index = f["player"], f["phase"], f["index"]
     spec = game.faction(player).turn[phase]
+    if game.player(player).used.get(f"end:{phase}"):  # `end phase` ran: the rest is skipped
+        game.pop()
+        return
     if f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
             and actions.card_actions(game, player):
         f["window"] = index

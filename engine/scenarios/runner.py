@@ -17,7 +17,9 @@ from typing import Any
 from rootlaw.content.catalog import find_faction, make_rules
 from rootlaw.content.factions import FactionDef
 from rootlaw.core.board import MapDef
+from rootlaw.core import invariant_abilities
 from rootlaw.core.frames import ENTRIES
+from rootlaw.core.hooks import ANY_CHANGE
 from rootlaw.core.game import Game, Options
 from rootlaw.core.locations import piece_loc
 from rootlaw.core.option_names import find_option
@@ -96,6 +98,8 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
         try:
             if "run" in step:
                 _start(game, step["run"])
+                if not where or where[1] == 0:
+                    _check_position(game)
             game.run()
             while game.pending() is not None and answers:
                 game.answer(_option(game, answers.pop(0)))
@@ -113,6 +117,13 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
             outcome.failures += [label + f for f in _check_any(game, step["expect_any"], since, outcome)]
     game.offered = None
     return outcome
+
+
+def _check_position(game: Game) -> None:
+    """The invariants hold in the position as set up, as they do in a game: the repair of any
+    that does not (or that fills a variable it keeps) runs before what the scenario runs."""
+    game.changed.add(ANY_CHANGE)
+    invariant_abilities.check(game)
 
 
 def _one_plan(doc: Document) -> list:

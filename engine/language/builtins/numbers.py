@@ -95,6 +95,17 @@ def _half_up(ctx: Ctx, n: int) -> int:
     return math.ceil(n / 2)
 
 
+@builtin("without", 2)
+def _without(ctx: Ctx, items: Any, item: Any) -> tuple:
+    """The list without the first occurrence of `item` (the list itself when it has none):
+    one card of a column resolved, the others still to do."""
+    items = tuple(items or ())
+    if item not in items:
+        return items
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
 @builtin("unique", 1)
 def _unique(ctx: Ctx, items: tuple) -> tuple:
     return tuple(dict.fromkeys(items))

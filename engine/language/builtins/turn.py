@@ -46,10 +46,10 @@ def _current_battle(ctx: Ctx) -> Any:
                                            "att_extra", "def_extra")} | {"attacker": frame["player"]}
 
 
-@builtin("can_battle", 0)
-def _can_battle(ctx: Ctx) -> bool:
-    """Whether I could start a battle now."""
-    return bool(battle_clearings(ctx.game, ctx.me, first=True))
+@builtin("can_battle", 0, 1)
+def _can_battle(ctx: Ctx, clearing: int | None = None) -> bool:
+    """Whether I could start a battle now (in clearing `clearing`, if given)."""
+    return bool(battle_clearings(ctx.game, ctx.me, None if clearing is None else (clearing,), first=True))
 
 
 @builtin("can_move", 0, 1)

@@ -34,6 +34,7 @@ from .flow import (
                       Choose,
                       Craft,
                       DoAction,
+                      EndPhase,
                       ForEach,
                       If,
                       Let,
@@ -44,8 +45,11 @@ from .flow import (
                       Say,
                       SetVar,
 )
+from .locals import Assign, Var
+from .piles import PutCard, pile_of
+from .removal import Redirect
 
 __all__ = ["BATTLE_FIELDS", "Fn", "Stmt", "action_frame", "as_list", "block_frame", "ctx_of", "shown",
            "Draw", "DiscardCard", "DiscardRandom", "MoveCards", "Place", "Relocate", "Remove", "Reveal", "Score",
            "SetBattle", "TakeRandom", "Battle", "Cancel", "Choose", "Craft", "DoAction", "ForEach", "If", "Let", "Mark",
-           "Move", "Offer", "Repeat", "Say", "SetVar"]
+           "Move", "Offer", "Repeat", "Say", "SetVar", "Assign", "Var", "PutCard", "pile_of", "EndPhase", "Redirect"]

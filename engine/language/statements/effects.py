@@ -9,6 +9,7 @@ from rootlaw.core.locations import clearing_loc, piece_loc
 
 from ..builtins import current_battle, location
 from .base import Fn, Stmt, as_list, ctx_of
+from .piles import pile_of
 
 
 class Place(Stmt):
@@ -102,12 +103,13 @@ class Score(Stmt):
 
 
 class Draw(Stmt):
-    def __init__(self, count: Fn, pile: str | None, owner: Fn | None) -> None:
+    def __init__(self, count: Fn, pile: str | Fn | None, owner: Fn | None) -> None:
         self.count, self.pile, self.owner = count, pile, owner
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
+        pile = pile_of(game, f, self.pile)
         drawn = 0
         # at most the cards there are to draw: a pile past its limit discards, and the discard
         # pile would feed the deck again without end
@@ -116,26 +118,27 @@ class Draw(Stmt):
             if card is None:
                 break
             drawn += 1
-            if self.pile:
-                game.add_to_pile(who, self.pile, card)
+            if pile:
+                game.add_to_pile(who, pile, card)
             else:
                 game.player(who).hand.append(card)
-        game.log(f"{game.name(who)} draws {drawn} card(s)" + (f" into {self.pile}" if self.pile else ""))
+        game.log(f"{game.name(who)} draws {drawn} card(s)" + (f" into {pile}" if pile else ""))
         return True
 
 
 class MoveCards(Stmt):
     """spend / put / discard: cards chosen one at a time by their holder (birds wild)."""
 
-    def __init__(self, count: Fn | None, suit: Fn, payer: Fn | None, source: str | None, dest: str | None,
-                 ability: str) -> None:
+    def __init__(self, count: Fn | None, suit: Fn, payer: Fn | None, source: str | Fn | None,
+                 dest: str | Fn | None, ability: str) -> None:
         self.count, self.suit, self.payer, self.source, self.dest, self.ability = \
             count, suit, payer, source, dest, ability
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         payer = self.payer(ctx) if self.payer else ctx.me
-        game.push({"op": "pay_cards", "payer": payer, "owner": ctx.me, "source": self.source, "dest": self.dest,
+        game.push({"op": "pay_cards", "payer": payer, "owner": ctx.me, "source": pile_of(game, f, self.source),
+                   "dest": pile_of(game, f, self.dest),
                    "suit": self.suit(ctx), "count": self.count(ctx) if self.count else None, "done": 0})
         return True
 

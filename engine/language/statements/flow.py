@@ -199,6 +199,16 @@ class Cancel(Stmt):
         raise LanguageError("'cancel' used where no action can be cancelled")
 
 
+class EndPhase(Stmt):
+    """The phase ends once the running effect is done: its remaining steps, action menus and
+    card windows are skipped (the Eyrie's "Rest: end Daylight and begin Evening")."""
+
+    def run(self, game: Any, f: dict) -> bool:
+        game.player(f["me"]).used[f"end:{game.s.phase}"] = 1
+        game.trace(f.get("rule", ""), f"{f['me']} ends {game.s.phase}")
+        return True
+
+
 class DoAction(Stmt):
     def __init__(self, action: str) -> None:
         self.action = action
