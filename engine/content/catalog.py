@@ -59,6 +59,11 @@ def is_id(name: object) -> bool:
     return isinstance(name, str) and ID.fullmatch(name) is not None
 
 
+def is_faction_name(name: object) -> bool:
+    """A faction as games name it: its id, or `pack:id` for a pack's faction."""
+    return isinstance(name, str) and all(is_id(part) for part in name.split(":", 1))
+
+
 def _own_faction_file(name: str) -> bool:
     path = Path(name)
     return (path.suffix == ".yaml" and path.parent.name == "factions" and is_id(path.stem)

@@ -60,6 +60,7 @@ class FactionDef:
     colour: str | None = None  # #rrggbb for pictures of the board
     reading: Reading = field(default_factory=Reading)  # its language, the warnings of its old constructs
     pile_names: dict[str, dict[str, str]] = field(default_factory=dict)  # pile -> names by language
+    pack: str | None = None  # the pack of a faction seated as `pack:id` (its id is a bundled one's)
 
     def pile_name(self, pile: str) -> str:
         """A pile's English name for the log (its id when the file gives none)."""
@@ -67,31 +68,41 @@ class FactionDef:
 
     @property
     def name(self) -> str:
-        return self.names.get("en") or next(iter(self.names.values()))
+        name = self.names.get("en") or next(iter(self.names.values()))
+        return f"{name} [{self.pack}]" if self.pack else name  # never mistaken for the bundled one
 
     def display_name(self) -> str:
         """Original-language name (the first listed) with the English one beside it."""
         lang, original = next(iter(self.names.items()))
         if lang != "en" and "en" in self.names:
-            return f"{original} ({self.names['en']})"
+            return f"{original} ({self.name})"
         return self.name
 
 
-def load_faction(source: str | Path, text: str | None = None, language: int | None = None) -> FactionDef:
+def load_faction(source: str | Path, text: str | None = None, language: int | None = None,
+                 pack: str | None = None) -> FactionDef:
     """A faction file, read in its own `language:`, else `language` (its pack's), else the
-    current one; an older language's warnings are in the result's `reading`."""
+    current one; an older language's warnings are in the result's `reading`. With `pack`, the
+    faction of that pack whose id is a bundled faction's: it is seated as `pack:id`
+    (qualified_id), beside the bundled one."""
     doc = load_yaml(source, text=text) if text is None else load_yaml(text=text, source=str(source))
     problems = validate(doc, "faction")
     if problems:
         raise DataError(problems)
-    return build_faction(doc, language)
+    return build_faction(doc, language, pack)
 
 
-def build_faction(doc: Document, language: int | None = None) -> FactionDef:
+def qualified_id(pack: str, fid: str) -> str:
+    """How a game names a pack's faction that shares its id with a bundled one: `pack:id`."""
+    return f"{pack}:{fid}"
+
+
+def build_faction(doc: Document, language: int | None = None, pack: str | None = None) -> FactionDef:
     d: dict[str, Any] = doc.data
     reading, problems = reading_of(doc, language)
     if problems:
         raise DataError(problems)
+    seat = qualified_id(pack, d["id"]) if pack else d["id"]  # its code ids must not meet the bundled one's
     pieces = {kind: PieceDef(kind=kind, category=p["category"], count=p["count"], suit=p.get("suit"),
                              crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
                              craft_group=p.get("craft_group"), family=p.get("family"),
@@ -102,7 +113,7 @@ def build_faction(doc: Document, language: int | None = None) -> FactionDef:
     tracks = {name: {"piece": t["piece"], "values": tuple(t["values"])} for name, t in d.get("tracks", {}).items()}
     variables = {name: (v["value"] if isinstance(v, dict) else v) for name, v in d.get("vars", {}).items()}
     action_specs = d.get("actions", {})
-    vocab = Vocabulary(d["id"], set(pieces), set(variables),
+    vocab = Vocabulary(seat, set(pieces), set(variables),
                        set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ()))
                        | {p.family for p in pieces.values() if p.family},
                        set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
@@ -155,12 +166,13 @@ def build_faction(doc: Document, language: int | None = None) -> FactionDef:
     if problems:
         raise DataError(problems)
     return FactionDef(
-        id=d["id"], names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
+        id=seat, names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
         pieces=pieces, setup=setup, turn=turn,
         craft_items=d.get("craft_items", True), boxes=boxes, piles=pile_limits, tracks=tracks,
         variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
         code=dict(vocab.code), doc=doc, colour=d.get("colour"), reading=reading,
         pile_names={name: dict(spec.get("names", {})) for name, spec in d.get("piles", {}).items()},
+        pack=pack,
     )
 
 

@@ -236,6 +236,9 @@ def load_pack(path: str | Path) -> Pack:
                 continue
             try:
                 item = loader(files.source(name), text=body)
+                if kind == "factions" and item.id in bundled_factions():
+                    # the pack's own version of a bundled faction: seated as `pack:id`
+                    item = load_faction(files.source(name), text=body, language=pack.language, pack=pack.id)
             except DataError as exc:
                 problems += exc.problems
                 continue
@@ -278,6 +281,7 @@ class PackContent:
     factions: dict[str, FactionDef] = field(default_factory=dict)
     maps: dict[str, MapDef] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # which faction a shared id names
 
     @property
     def warnings(self) -> list[Problem]:
@@ -291,6 +295,8 @@ def load_data_file(path: str | Path) -> Pack:
     pack = Pack(Path(path).stem, Path(path).name, "0", str(path))
     if "pieces" in data:
         faction = load_faction(path)
+        if faction.id in bundled_factions():  # a file of one's own version of a bundled faction
+            faction = load_faction(path, pack=_file_pack_id(path))
         pack.factions[faction.id] = faction
     elif "clearings" in data:
         board = load_map(path)
@@ -305,9 +311,17 @@ def load_data_file(path: str | Path) -> Pack:
     return pack
 
 
+def _file_pack_id(path: str | Path) -> str:
+    """The name a single faction file goes by as a pack of one: its file name as an id."""
+    stem = re.sub(r"[^a-z0-9_]", "_", Path(path).stem.lower()) or "file"
+    return stem if stem[0].isalpha() else f"f{stem}"
+
+
 def load_packs(paths: list[str]) -> PackContent:
     """Factions, maps and decks of several packs (or single data files the user named),
-    refusing an id that is bundled or in two packs."""
+    refusing a map or deck id that is bundled and any id in two packs. A pack's faction whose
+    id is a bundled faction's is `pack:id` (the bundled one keeps its id), and every pack's
+    faction may also be named `pack:id`; `notes` says which is which."""
     content = PackContent()
     owner: dict[tuple[str, str], str] = {}
     problems: list[Problem] = []
@@ -326,6 +340,19 @@ def load_packs(paths: list[str]) -> PackContent:
                                                         f"{owner[(kind, item_id)]}"))
                 into[item_id] = item
                 owner[(kind, item_id)] = path
+                if kind == "faction":
+                    _name_faction(content, pack.id, item_id, item)
     if problems:
         raise DataError(problems)
     return content
+
+
+def _name_faction(content: PackContent, pack: str, item_id: str, item: FactionDef) -> None:
+    """A pack's faction is also `pack:id`; one that shares a bundled faction's id only that,
+    and the notes say so."""
+    if item.pack is None:
+        content.factions.setdefault(f"{pack}:{item_id}", item)
+        return
+    bare = item_id.split(":", 1)[1]
+    content.notes.append(f"the pack {pack} brings its own '{bare}' ({item.name}): the game names the bundled "
+                         f"one '{bare}' and the pack's one '{item_id}'")

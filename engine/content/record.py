@@ -16,7 +16,7 @@ from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.jsonfile import read_json, write_json
 from rootlaw.play.setup import new_game
 
-from .catalog import find_faction, is_id, make_rules
+from .catalog import find_faction, is_faction_name, is_id, make_rules
 from .packs import load_packs
 
 FORMAT_VERSION = 2  # 2: factions, map and deck by id only; the stalemate counters in the state
@@ -75,7 +75,7 @@ class Setup:
             if name in data and not is_id(data[name]):
                 raise bad(f"'{name}' must be an id such as 'autumn' (lowercase letters, digits, '_')")
         factions = data.get("factions")
-        if not isinstance(factions, list) or not all(is_id(f) for f in factions):
+        if not isinstance(factions, list) or not all(is_faction_name(f) for f in factions):
             raise bad("'factions' must be a list of faction ids",
                       "records and saves name factions by id; give packs with --pack")
         for name, low in (("seed", 0), ("round_limit", 1)):

@@ -15,8 +15,9 @@ from rootlaw.core.locations import clearing_loc, path_loc, piece_loc
 from rootlaw.core.option_names import find_option, option_names
 from rootlaw.core.state import freeze
 
-ENTRY = re.compile(r"^(?P<faction>[a-z][a-z0-9_]*) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
-                   r"(?: holding (?P<hf>[a-z][a-z0-9_]*) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
+_FACTION = r"[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)?"  # an id, or pack:id
+ENTRY = re.compile(rf"^(?P<faction>{_FACTION}) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
+                   rf"(?: holding (?P<hf>{_FACTION}) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
 BOX_ENTRY = re.compile(r"^(?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?$")
 PATH_KEY = re.compile(r"^(\d+)-(\d+)$")
 NOBODY = (None, "none")
@@ -162,7 +163,7 @@ def trace_matches(entry: tuple[str, str], want: Any) -> bool:
     if "rule" in want and rule != str(want["rule"]):
         return False
     if "ability" in want or "faction" in want:
-        faction = re.escape(want["faction"]) if "faction" in want else r"[a-z][a-z0-9_]*"
+        faction = re.escape(want["faction"]) if "faction" in want else _FACTION
         ability = re.escape(want["ability"]) if "ability" in want else r"\S+"
         return re.match(rf"^{faction}: {ability}(?: |$)", text) is not None
     return True

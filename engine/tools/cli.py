@@ -12,7 +12,7 @@ from pathlib import Path
 from rootlaw.agents.registry import BOTS, bot_names, seat_bots
 from rootlaw.content.factions import bundled_factions
 from rootlaw.content.maps import bundled_maps, load_map
-from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
+from rootlaw.content.packs import PackContent, language_notes, load_data_file, load_pack, load_packs, warnings_of
 from rootlaw.content.record import Record, Setup, load_game, replay, save_game
 from rootlaw.core.invariants import violations
 from rootlaw.errors import DataError, Problem, RootlawError
@@ -184,6 +184,7 @@ def _play(args: argparse.Namespace) -> int:
             raise RootlawError("a game needs at least two factions (use --factions a,b)")
         packs = [str(Path(p).resolve()) for p in args.pack]
         factions = [_typed_file(name, packs) for name in factions]
+        say_pack_notes(packs)
         setup = Setup(map=_typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
                       deal_suits=args.deal_suits, packs=packs, deck=args.deck)
         game = setup.start()
@@ -225,6 +226,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
+
+
+def say_pack_notes(packs: "list[str] | PackContent") -> None:
+    """Say, on stderr, which faction an id shared by a pack and a bundled faction names."""
+    content = load_packs(packs) if isinstance(packs, list) and packs else packs
+    for note in getattr(content, "notes", ()):
+        print(f"note: {note}", file=sys.stderr)
 
 
 def _check_state(game, check: bool, decisions: int) -> None:
@@ -308,6 +316,7 @@ def _check(args: argparse.Namespace) -> int:
         raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
     packs = load_packs(args.pack)
     _warn(args, packs.warnings)
+    say_pack_notes(packs)
     failed = 0
     for path in files:
         try:

@@ -55,6 +55,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.address and args.backend != "ray":
         raise RootlawError("--address is for --backend ray")
     packs = tuple(str(Path(p).resolve()) for p in args.pack)
+    from .cli import say_pack_notes
+    say_pack_notes(list(packs))
     bots = bot_names(args.bot, factions)
     plan = Plan(factions=tuple(factions), bots=tuple(bots.values()), maps=tuple(maps), games=args.games,
                 seed=args.seed, round_limit=args.rounds, packs=packs, deck=args.deck)
