@@ -1,10 +1,11 @@
-"""Every mix played: all 26 sets of 2-5 seed factions on every map, many seeded random games each.
+"""Every mix played: all 112 sets of 2-5 of the bundled factions (the five seed factions and the
+base game's Marquise and Eyrie) on every map, many seeded random games each.
 
 Run from the repository root (the full run is long; `nice` it on a shared machine):
 
     nice python benchmarks/mixes.py --games 40 --rounds 12 --workers 2
 
-For each mix (every 2-, 3-, 4- and 5-faction set of the five seed factions) and each bundled
+For each mix (every 2-, 3-, 4- and 5-faction set of the bundled factions) and each bundled
 map, `--games` games are played by random agents, each with its seats shuffled by its own
 seed. After every decision the state invariants (`rootlaw.core.invariants`) are checked; at the end
 the game's record goes through JSON and must replay to the same final digest. Game k of a
@@ -40,13 +41,16 @@ from rootlaw.core.rng import Rng
 from rootlaw.core.stalemate import STALLED
 
 SEED_FACTIONS = ("alliance", "arachneen", "cabale", "colombes", "neiges")
+BASE_FACTIONS = ("marquise", "eyrie")  # the base game's, in the language (Law chapters 6 and 7)
+FACTIONS = SEED_FACTIONS + BASE_FACTIONS
 MAX_DECISIONS = 20_000       # far above any real game; beyond it a game counts as an error (hang)
 EXAMPLES = 5                 # examples kept per kind of problem
 
 
-def all_mixes(factions: tuple[str, ...] = SEED_FACTIONS) -> list[tuple[str, ...]]:
-    """Every set of 2 or more of `factions`, smallest sets first (26 for five factions)."""
-    return [mix for size in range(2, len(factions) + 1) for mix in combinations(factions, size)]
+def all_mixes(factions: tuple[str, ...] = FACTIONS, largest: int = 5) -> list[tuple[str, ...]]:
+    """Every set of 2 to `largest` of `factions`, smallest sets first (26 for the five seed
+    factions, 112 for the seven bundled ones)."""
+    return [mix for size in range(2, min(largest, len(factions)) + 1) for mix in combinations(factions, size)]
 
 
 @dataclass(frozen=True)

@@ -101,23 +101,27 @@ def faction_setup(game: Game, f: dict) -> None:
         game.push(block_frame(step["code"], player, {}, "setup", step["rule"]))
         return
     if "clearing" not in f:
-        candidates = home_candidates(game, player, step["where"], tuple(k for k, _ in step["pieces"]))
+        kinds = tuple(k for k, _ in step["pieces"])
+        candidates = home_candidates(game, player, step["where"], kinds)
         if step.get("if"):
             # the home step's own condition (e.g. "never the Pass"), with `clearing` bound; if it
             # rules out every usual candidate, any clearing of the right place that meets it
             test = game.rules.code[step["if"]]
             allowed = [c for c in game.clearings() if test(Ctx(game, player, {"clearing": c}))]
             inner = game.rules.map.inner
-            candidates = ([c for c in candidates if c in allowed]
-                          or [c for c in allowed if step["where"] == "any" or (c in inner) == (step["where"] == "inner")]
-                          or candidates)
+            right = [c for c in allowed if step["where"] == "any" or (c in inner) == (step["where"] == "inner")]
+            candidates = ([c for c in candidates if c in allowed] or _placeable(game, player, kinds, right)
+                          or right or candidates)
         if game.ask(f, "clearing", player, "home", candidates, "set up in which clearing?"):
             return
     clearing = f.pop("clearing")
     game.player(player).vars["home"] = clearing
+    loc = clearing_loc(clearing)
     for kind, n in step["pieces"]:
         for _ in range(min(n, game.player(player).supply.get(kind, 0))):  # the supply caps it (Law 1.5.4)
-            game.place(player, kind, clearing_loc(clearing))
+            if not game.can_place(player, kind, loc, by=player):  # a building needs a free slot
+                break
+            game.place(player, kind, loc)
     game.log(f"{game.name(player)} sets up in clearing {clearing}")
     game.trace(step["rule"], f"{player} sets up in {clearing}")
     f["index"] += 1
@@ -129,9 +133,13 @@ def home_candidates(game: Game, player: str, where: str, kinds: tuple[str, ...] 
     ones where each of the home's pieces may be placed (a building slot, no one's restriction
     such as a Keep), unless that leaves none."""
     found = _home_pool(game, player, where)
-    allowed = [c for c in found
-               if all(game.can_place(player, kind, clearing_loc(c), by=player, supply=False) for kind in kinds)]
-    return allowed or found
+    return _placeable(game, player, kinds, found) or found
+
+
+def _placeable(game: Game, player: str, kinds: tuple[str, ...], clearings: list[int]) -> list[int]:
+    """Of `clearings`, those where a piece of each of `kinds` may be placed."""
+    return [c for c in clearings
+            if all(game.can_place(player, kind, clearing_loc(c), by=player, supply=False) for kind in kinds)]
 
 
 def _home_pool(game: Game, player: str, where: str) -> list[int]:
