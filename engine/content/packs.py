@@ -295,7 +295,7 @@ def load_data_file(path: str | Path) -> Pack:
     pack = Pack(Path(path).stem, Path(path).name, "0", str(path))
     if "pieces" in data:
         faction = load_faction(path)
-        if faction.id in bundled_factions():  # a file of one's own version of a bundled faction
+        if _own_version(faction.id, path):  # a file of one's own version of a bundled faction
             faction = load_faction(path, pack=_file_pack_id(path))
         pack.factions[faction.id] = faction
     elif "clearings" in data:
@@ -309,6 +309,12 @@ def load_data_file(path: str | Path) -> Pack:
                                      "a faction has 'pieces', a map 'clearings', a deck 'cards'; "
                                      "a pack is a folder or .zip")])
     return pack
+
+
+def _own_version(fid: str, path: str | Path) -> bool:
+    """Whether the faction file at `path` has a bundled faction's id without being its file."""
+    bundled = bundled_factions()
+    return fid in bundled and Path(path).resolve() != bundled[fid].resolve()
 
 
 def _file_pack_id(path: str | Path) -> str:
@@ -332,6 +338,8 @@ def load_packs(paths: list[str]) -> PackContent:
         for kind, items, into in (("faction", pack.factions, content.factions), ("map", pack.maps, content.maps),
                                   ("deck", pack.decks, content.decks)):
             for item_id, item in items.items():
+                if kind == "faction" and item_id in bundled[kind] and not _own_version(item_id, path):
+                    continue  # the bundled faction's own file, typed by its path: the bundled one plays
                 if item_id in bundled[kind]:
                     problems.append(Problem(path, 1, 1, f"the {kind} id '{item_id}' is already a bundled {kind}",
                                             "give the pack's one another id"))
