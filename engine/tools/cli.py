@@ -12,7 +12,7 @@ from pathlib import Path
 from rootlaw.agents.registry import BOTS, bot_names, seat_bots
 from rootlaw.content.factions import bundled_factions
 from rootlaw.content.maps import bundled_maps, load_map
-from rootlaw.content.packs import PackContent, language_notes, load_data_file, load_pack, load_packs, warnings_of
+from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
 from rootlaw.content.record import Record, Setup, load_game, replay, save_game
 from rootlaw.core.invariants import violations
 from rootlaw.errors import DataError, Problem, RootlawError
@@ -25,6 +25,7 @@ from rootlaw.scenarios.runner import run_scenario, scenario_files
 from .human import HumanAgent, HumanQuit, seats_of
 from .render import picture_of, write_picture
 from .toolkit import register as register_toolkit
+from .toolkit import say_pack_notes
 from .upgrade import register as register_upgrade
 
 
@@ -226,13 +227,6 @@ def _play(args: argparse.Namespace) -> int:
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
-
-
-def say_pack_notes(packs: "list[str] | PackContent") -> None:
-    """Say, on stderr, which faction an id shared by a pack and a bundled faction names."""
-    content = load_packs(packs) if isinstance(packs, list) and packs else packs
-    for note in getattr(content, "notes", ()):
-        print(f"note: {note}", file=sys.stderr)
 
 
 def _check_state(game, check: bool, decisions: int) -> None:

@@ -5,11 +5,13 @@ Kept apart from `cli.py`, which only registers these subcommands.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from rootlaw.agents.registry import BOTS, bot_names
 from rootlaw.content.factions import bundled_factions
 from rootlaw.content.maps import bundled_maps
+from rootlaw.content.packs import PackContent, load_packs
 from rootlaw.errors import RootlawError
 
 
@@ -44,6 +46,14 @@ def register(sub: argparse._SubParsersAction, natural, positive) -> None:
     sheet.set_defaults(run=_sheet)
 
 
+def say_pack_notes(packs: "list[str] | PackContent") -> None:
+    """Say, on stderr, which faction an id shared by a pack and a bundled faction names (for
+    play, check and simulate)."""
+    content = load_packs(packs) if isinstance(packs, list) and packs else packs
+    for note in getattr(content, "notes", ()):
+        print(f"note: {note}", file=sys.stderr)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from .simulate import Plan, simulate
     from .summary import text_table
@@ -55,7 +65,6 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.address and args.backend != "ray":
         raise RootlawError("--address is for --backend ray")
     packs = tuple(str(Path(p).resolve()) for p in args.pack)
-    from .cli import say_pack_notes
     say_pack_notes(list(packs))
     bots = bot_names(args.bot, factions)
     plan = Plan(factions=tuple(factions), bots=tuple(bots.values()), maps=tuple(maps), games=args.games,
