@@ -40,7 +40,7 @@ def headings(text: str, level: str) -> list[str]:
 
 def test_docs_rulings_md_is_current(index):
     assert DOC.read_text(encoding="utf-8") == index.render(), (
-        "docs/rulings.md is out of date; regenerate it: python -m rootlaw.tools.cli rulings > docs/rulings.md")
+        "docs/rulings.md is out of date; regenerate it: python -m rootlaw rulings > docs/rulings.md")
 
 
 def test_every_ruling_has_a_scenario_or_is_known_unpinned(index):
