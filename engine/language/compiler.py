@@ -167,7 +167,7 @@ class Compiler(ExpressionCompiler):
             else:
                 piece_fn = e(piece.children[0])
             return st.Place(self._count(count, src, scope), piece_fn, e(owner), target.data == "on_target",
-                            e(target.children[0]), src.ability)
+                            e(target.children[0]), src.ability, each=target.data == "in_each_target")
         if kind == "remove":
             return st.Remove(e(c[0]), src.ability)
         if kind == "relocate":
