@@ -110,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="write the picture of each failing scenario's position as DIR/<name>.svg (default: here)")
     check.add_argument("--pack", action="append", default=[], metavar="PATH",
                        help="a pack folder or .zip whose factions and maps the scenarios may name (repeatable)")
+    check.add_argument("--trace", action="store_true", help="print the rules fired for passing scenarios too")
     check.set_defaults(run=_check)
 
     render = sub.add_parser("render", help="draw the board of a saved game, game record or scenario as SVG or PNG")
@@ -318,7 +319,7 @@ def _check(args: argparse.Namespace) -> int:
             continue
         if outcome.game is not None:  # a scenario's own faction files
             _warn(args, warnings_of(outcome.game.rules.factions, {}))
-        print(outcome.report())
+        print(outcome.report(args.trace))
         failed += not outcome.passed
         if args.render and not outcome.passed and outcome.game is not None:
             picture = write_picture(outcome.game, Path(args.render) / f"{Path(path).name.split('.')[0]}.svg")
