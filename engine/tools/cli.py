@@ -23,6 +23,7 @@ from rootlaw.scenarios.rulings_index import LANGUAGES, build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
 
 from .human import HumanAgent, HumanQuit, seats_of
+from .interactions import register as register_interactions
 from .render import picture_of, write_picture
 from .toolkit import register as register_toolkit
 from .upgrade import register as register_upgrade
@@ -144,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_replay)
     register_toolkit(sub, _natural, _positive)
     register_upgrade(sub)
+    register_interactions(sub)
     return parser
 
 
