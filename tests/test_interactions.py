@@ -13,7 +13,7 @@ from rootlaw.content.packs import load_packs
 from rootlaw.scenarios.interactions import meetings
 from rootlaw.scenarios.rulings import faction_rule_numbers
 from rootlaw.scenarios.rulings_index import scan_scenarios
-from rootlaw.scenarios.runner import _local_faction, run_scenario
+from rootlaw.scenarios.runner import local_faction, run_scenario
 from rootlaw.tools.cli import main
 
 HERE = Path(__file__).parent
@@ -56,7 +56,7 @@ def _pinned_pairs():
 
     def faction(name: str):
         if name not in cache:
-            cache[name] = find_faction(_local_faction(INTERACTIONS.resolve(), name) or name)
+            cache[name] = find_faction(local_faction(INTERACTIONS.resolve(), name) or name)
         return cache[name]
 
     pairs = set()

@@ -77,7 +77,7 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
             raise DataError([doc.problem(("factions", i), f"faction '{name}' is seated twice",
                                          "each faction can be played by only one seat")])
         try:
-            factions.append(find_faction(_local_faction(base, name) or name, extra))
+            factions.append(find_faction(local_faction(base, name) or name, extra))
         except RootlawError as exc:
             raise DataError([doc.problem(("factions", i), str(exc))]) from None
     try:
@@ -225,7 +225,7 @@ def _check_names(doc: Document, rules, current: str) -> None:
         raise DataError(names.problems)
 
 
-def _local_faction(base: Path, name: str) -> str | None:
+def local_faction(base: Path, name: str) -> str | None:
     """A faction file `factions/<name>.yaml` beside the scenario or in a folder above it
     (`base` is absolute, so this does not depend on the folder the command runs from)."""
     for folder in (base, *list(base.parents)[:3]):
