@@ -11,7 +11,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from rootlaw.content.maps import load_map
 from rootlaw.files import documents
+from rootlaw.files.resources import data_path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -240,6 +242,13 @@ def test_lake(maps):
 # --------------------------------------------------------------------------- Mountain
 
 
+def test_central_is_inner_unless_the_map_says_otherwise(maps):
+    for map_id in ("autumn", "winter", "lake"):
+        assert "central" not in maps[map_id]
+    assert load_map(data_path("maps", "winter.yaml")).central == frozenset({11, 12})
+    assert load_map(data_path("maps", "mountain.yaml")).central == frozenset({9, 10, 11, 12})
+
+
 def test_mountain(maps):
     board = maps["mountain"]
     assert board["suits"] == "suggested"
@@ -251,6 +260,10 @@ def test_mountain(maps):
     assert board["clearings"][9]["name"] == "Pass"
     assert board["ferry"] is None
     assert board["inner"] == [10, 11]
+    # the edge ring runs through the closed paths 5-9 and 3-7 (Law glossary), so it takes in 9
+    # and 12; the printed board draws them in its middle with the Pass and Valley: the four
+    # central clearings of the official Law app's, RootVis's, EwenDC's and HRF's drawings
+    assert board["central"] == [9, 10, 11, 12]
     assert board["opposite_corners"] == [[1, 3], [2, 4]]
     assert board["rivers"] == [[2, 10], [4, 10]]
     assert neighbours(board, 9, open_only=True) == {1, 10, 12}

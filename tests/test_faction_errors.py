@@ -43,6 +43,10 @@ EXPECTED: dict[str, list[tuple[int, int, str, str | None]]] = {
     "home_unknown_piece": [(9, 48, "unknown piece 'camps'", "did you mean 'camp'?")],
     "never_fires_trigger": [(12, 9, "ability 'removing_bases' can never fire", "give the trigger a condition")],
     "never_fires_modifier": [(12, 9, "ability 'guerrilla_war' can never fire", "give the modifier a condition")],
+    "alternative_unknown": [(12, 22, "'morbid_presense' is not a trigger of this faction", "did you mean 'morbid_presence'?"),
+                            (12, 39, "ability 'grim_mood' cannot be its own alternative", None),
+                            (17, 22, "'grim_mood' reacts to battle_ended, not to removed", "the same event"),
+                            (22, 5, "ability 'hit_last' is no trigger, so it has no 'stacks_if:'", "only a trigger")],
     # -- syntax of the language, at the position inside the YAML string ------------------------
     "effect_syntax_quoted": [(10, 28, "syntax error in effect: unexpected ')'", "expected ';'")],
     "effect_syntax_block": [(13, 23, "syntax error in effect: unexpected 'c'", "expected 'in', 'of', 'on'")],

@@ -83,7 +83,7 @@ def test_held_pieces_and_boxes_are_drawn(tmp_path):
     texts = [e.text for e in ET.fromstring(svg).iter(f"{SVG}text") if e.text]
     assert any(t.startswith("↳1 warrior") for t in texts), texts
     # pieces in a faction's box are listed in the panel with their ids
-    from rootlaw.scenarios.runner import box_loc
+    from rootlaw.scenarios.expect import box_loc
     alliance = mid_game("autumn", 5)
     alliance.place("alliance", "warrior", box_loc("alliance", "officers"))
     assert drawn_pieces(svg_of(alliance)) == set(alliance.s.pieces)

@@ -82,6 +82,26 @@ BROKEN = [
      "4:20", "faction 'cats' is not seated"),
     ("a first step with nothing to run", BASE + "steps:\n  - answers: [1]\n",
      "3:5", "the first step has no 'run'"),
+    ("more ruins than slots", BASE + "ruins: {1: 2}\nrun: {action: move}\n", "2:12", "cannot hold 2 ruins"),
+    ("ruins off the map", BASE + "ruins: {13: 1}\nrun: {action: move}\n", "2:9", "no clearing 13 on this map"),
+    ("a building where the position puts a ruin", BASE + "ruins: {1: 1}\nboard: {1: [militia_a camp]}\n"
+     "run: {action: move}\n", "3:13", "clearing 1 has no free building slot"),
+    ("a dominance card that is none", BASE + "dominance: {militia_a: anvil}\nrun: {action: move}\n",
+     "2:24", "'anvil' is not a dominance card"),
+    ("an available card that is no dominance card", BASE + "dominance_available: [anvil]\nrun: {action: move}\n",
+     "2:23", "'anvil' is not a dominance card"),
+    ("one dominance card twice", BASE + "dominance: {militia_a: dominance_fox}\ndominance_available: [dominance_fox]\n"
+     "run: {action: move}\n", "3:23", "no copy of 'dominance_fox' is left"),
+    ("expect.deck with a misspelt card", BASE + "run: {action: move}\nexpect: {deck: {top: [anvill]}}\n",
+     "3:22", "unknown card 'anvill'"),
+    ("expect.dominance with a misspelt card", BASE + "run: {action: move}\nexpect: {dominance: {militia_a: dominance_fx}}\n",
+     "3:33", "unknown card 'dominance_fx'"),
+    ("answers inside a plain expect", BASE + "run: {action: move}\nexpect: {answers: [1]}\n",
+     "3:10", "an 'expect' takes no answers"),
+    ("actions_taken without pending", BASE + "run: {action: move}\nexpect: {actions_taken: 1}\n",
+     "3:10", "key 'actions_taken' needs key 'pending' as well"),
+    ("not_offered names an unseated player", BASE + "run: {action: move}\nexpect: {not_offered: [{kind: move_to, player: cats}]}\n",
+     "3:48", "faction 'cats' is not seated"),
 ]
 
 
@@ -121,7 +141,18 @@ expect:
     ("  log: ['battles']\n", "log: expected lines containing ['battles']"),
     ("  not_log: ['moves']\n", "should not contain 'moves'"),
     ("  turn: militia_b\n", "whose turn: expected militia_b, found militia_a"),
-], ids=["rulers", "fired", "not_fired", "offered options", "offered kind", "log", "not_log", "turn"])
+    ("  not_offered: [{kind: move_to}]\n", "decision 'move_to' for militia_a was offered but should not be"),
+    ("  not_offered: [{kind: move_from}]\n", "(it had one option and answered itself)"),
+    ("  ruins: {6: 0}\n", "ruins in clearing 6: expected 0, found 1"),
+    ("  deck: {top: [anvil]}\n", "deck: expected on top ['anvil']"),
+    ("  deck: [anvil]\n", "deck: expected ['anvil']"),
+    ("  discard: {includes: [anvil]}\n", "discard pile: ['anvil'] not in it"),
+    ("  dominance: {militia_a: dominance_fox}\n", "activated dominance card of militia_a: expected dominance_fox"),
+    ("  dominance_available: [dominance_fox]\n", "dominance cards available: expected ['dominance_fox']"),
+    ("  pending: null\n  actions_taken: 1\n", "actions taken: no action menu is pending"),
+], ids=["rulers", "fired", "not_fired", "offered options", "offered kind", "log", "not_log", "turn", "not_offered",
+        "not_offered alone", "ruins", "deck top", "deck cards", "discard includes", "dominance", "dominance available",
+        "actions_taken"])
 def test_each_expectation_can_fail(tmp_path, expect, words):
     outcome = run_scenario(_write(tmp_path, PASSING + expect))
     assert not outcome.passed and any(words in f for f in outcome.failures), outcome.report()
@@ -212,3 +243,32 @@ def test_expect_any_beside_a_pending_decision(tmp_path):
     outcome = run_scenario(_write(tmp_path, text))
     assert outcome.passed and outcome.rulings == ["two"], outcome.report()
     assert "(held: two)" in outcome.report()
+
+
+def test_check_trace_prints_the_rules_fired_of_a_passing_scenario(tmp_path, capsys):
+    path = _write(tmp_path, PASSING + "  board: {5: [militia_a warrior, militia_b warrior]}\n")
+    assert main(["check", "--trace", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("PASS") and "trace (rule: what happened):" in out and "4.2" in out
+    assert main(["check", str(path)]) == 0
+    assert "trace (rule" not in capsys.readouterr().out
+
+
+def test_an_answer_for_a_decision_that_answered_itself_is_pointed_out(tmp_path):
+    # move_from has one option (1) and answers itself: the answer written for it shifts the rest
+    text = BASE + "board: {1: [militia_a warrior x2], 5: [militia_b warrior]}\nrun: {action: move}\n" \
+                  "answers: [1, 5, [[warrior, 1]]]\n"
+    outcome = run_scenario(_write(tmp_path, text))
+    failure = "\n".join(outcome.failures)
+    assert "'1' is the only option of a decision that answered itself ('move_from' for militia_a (1))" in failure
+    assert "the answers after it move up one place" in failure, failure
+
+
+def test_expect_any_outcomes_with_answers_of_their_own(tmp_path):
+    text = BASE + ("board: {1: [militia_a warrior x2], 5: [militia_b warrior]}\nrun: {action: move}\n"
+                   "expect_any:\n"
+                   "  - {ruling: one goes to 9, answers: [9, [[warrior, 1]]], board: {9: [militia_a warrior x2]}}\n"
+                   "  - {ruling: one goes to 5, answers: [5, [[warrior, 1]]], board: {5: [militia_a warrior, militia_b warrior]}}\n")
+    outcome = run_scenario(_write(tmp_path, text))
+    assert outcome.passed and outcome.rulings == ["one goes to 5"], outcome.report()
+    assert outcome.game.s.pieces and outcome.game.pending() is None  # the game the held outcome led to

@@ -158,6 +158,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
             triggers.append(ability)
         elif ability is not None:
             modifiers.append(ability)
+    _check_alternatives(doc, d.get("abilities", ()), triggers, problems)
     turn = {phase: tuple(_step(doc, comp, ("turn", phase, i), step, action_specs, problems)
                          for i, step in enumerate(d.get("turn", {}).get(phase, ())))
             for phase in PHASES}
@@ -215,6 +216,22 @@ def _setup_step(doc: Document, comp: Compiler, path: tuple, step: dict, pieces: 
     return {"kind": "home", "rule": rule, "where": step["home"].get("where", "corner"),
             "pieces": tuple(step["home"]["pieces"].items()),
             "if": _expr_id(comp, doc, path + ("home", "if"), only, "home", ("clearing",)) if only is not None else None}
+
+
+def _check_alternatives(doc: Document, specs: Any, triggers: list[Trigger], problems: list) -> None:
+    """`exclusive_with` names other triggers of the faction on the same event."""
+    events = {t.id: t.event for t in triggers}
+    for i, spec in enumerate(specs):
+        for j, other in enumerate(spec.get("exclusive_with", ())):
+            where = ("abilities", i, "exclusive_with", j)
+            if other == spec["id"]:
+                problems.append(doc.problem(where, f"ability '{other}' cannot be its own alternative"))
+            elif other not in events:
+                problems.append(doc.problem(where, f"'{other}' is not a trigger of this faction",
+                                            _did_you_mean(other, events, "name another trigger (on/if/do) of this file")))
+            elif spec["id"] in events and events[other] != events[spec["id"]]:
+                problems.append(doc.problem(where, f"'{other}' reacts to {events[other]}, not to {events[spec['id']]}",
+                                            "alternatives are set off by the same event"))
 
 
 def _did_you_mean(word: Any, known: Any, fallback: str) -> str:

@@ -31,8 +31,8 @@ def _build_map(doc: Document) -> MapDef:
         for i, pair in enumerate(d[name]):
             for j, value in enumerate(pair):
                 known((name, i, j), value)
-    for name in ("corners", "inner", "coast"):
-        for i, value in enumerate(d[name]):
+    for name in ("corners", "inner", "central", "coast"):
+        for i, value in enumerate(d.get(name, ())):
             known((name, i), value)
     paths = tuple(path_key(*p) for p in d["paths"])
     for i, pair in enumerate(d["closed_paths"]):
@@ -67,6 +67,7 @@ def _build_map(doc: Document) -> MapDef:
         ferry=d["ferry"],
         tower=d["tower"],
         notes=tuple(d.get("notes", ())),
+        central=frozenset(d.get("central", d["inner"])),
     )
 
 

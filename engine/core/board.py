@@ -50,6 +50,10 @@ class MapDef:
     ferry: int | None
     tower: int | None
     notes: tuple[str, ...]
+    # the clearings in the middle of the printed board, for rules that say "central" (the Law
+    # names none); the inner clearings unless the map says otherwise (the Mountain's edge ring
+    # runs through two clearings drawn in its middle)
+    central: frozenset[int] = frozenset()
 
     @property
     def edge(self) -> tuple[int, ...]:

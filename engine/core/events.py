@@ -3,17 +3,23 @@
 Listeners never act on the spot: each returns frames to push, so reactions run after the
 event's whole batch is done (Law 1.5.4). When several listeners answer one event, one player
 orders them through an `order_reactions` frame: the side taking hits for pieces removed in
-battle (Law 4.3.4), otherwise the player whose turn it is (Law 1.1.3).
+battle (Law 4.3.4), otherwise the player whose turn it is (Law 1.1.3). Reactions of one
+faction written as alternatives of each other (`exclusive_with`) are one reaction: their owner
+chooses which of them applies (`alternatives` frame).
 """
 from __future__ import annotations
 
 from typing import Any
+
+from .frames import handler
 
 
 def emit(game: Any, event: str, payload: dict) -> None:
     frames: list[dict] = []
     for listener in game.rules.listeners.get(event, ()):
         frames.extend(listener(game, event, payload))
+    if any("exclusive" in frame for frame in frames):
+        frames = alternatives(frames)
     if not frames:
         return
     first = [frame for frame in frames if frame.get("replacing")]
@@ -53,3 +59,48 @@ def orderer(game: Any, event: str, payload: dict, frames: list[dict]) -> str:
         if len(owners) == 1 and next(iter(owners)) in losers:
             return next(iter(owners))
     return game.current
+
+
+def alternatives(frames: list[dict]) -> list[dict]:
+    """Reactions set off together that are alternatives of each other (one of them names the
+    other in `exclusive_with`, both of one owner) become one `alternatives` frame, in the place of
+    the first of them; the others stay as they are."""
+    group = list(range(len(frames)))  # each reaction's group: the index of the group's first reaction
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for i, frame in enumerate(frames):
+        for j, other in enumerate(frames):
+            if i != j and frame.get("me") == other.get("me") and other.get("ability") in frame.get("exclusive", ()):
+                a, b = sorted((root(i), root(j)))
+                group[b] = a
+    members: dict[int, list[dict]] = {}
+    for i, frame in enumerate(frames):
+        members.setdefault(root(i), []).append(frame)
+    out = []
+    for first, found in members.items():
+        if len(found) == 1:
+            out.append(found[0])
+        else:
+            ids = "/".join(f["ability"] for f in found)
+            out.append({"op": "alternatives", "me": found[0]["me"], "ability": ids, "pending": tuple(found)})
+    return out
+
+
+@handler("alternatives")
+def choose_alternative(game: Any, f: dict) -> None:
+    """Only one of several alternative reactions applies: their owner chooses which."""
+    pending = f["pending"]
+    if "pick" not in f:
+        options = [p["ability"] for p in pending]
+        if game.ask(f, "pick", f["me"], "alternative", options, "only one of these applies: which one?"):
+            return
+    pick = f.pop("pick")
+    chosen = next(p for p in pending if p["ability"] == pick)
+    others = ", ".join(p["ability"] for p in pending if p is not chosen)
+    game.log(f"{game.name(f['me'])}: {chosen['ability']} applies, not {others} (only one of them can)")
+    game.pop()
+    game.push(dict(chosen))

@@ -22,7 +22,7 @@ from .locations import piece_loc
 
 # decision kinds whose numeric options are cards, clearings, or pieces
 CARD_KINDS = frozenset({"ambush", "foil", "spend_bird", "spend_card", "discard", "craft", "pay_card"})
-CLEARING_KINDS = frozenset({"battle_where", "move_from", "move_to", "home"})
+CLEARING_KINDS = frozenset({"battle_where", "move_from", "move_to", "home", "place_where"})
 PIECE_KINDS = frozenset({"take_hit", "move_which"})
 REACTION = re.compile(r"^\d+:(?P<ability>[^ ]+)(?: \((?P<faction>[^)]+)\))?$")
 # menu options that carry a card's number: a persistent card's action, activating a dominance

@@ -160,6 +160,27 @@ class State:
             setattr(s, name, value)
         return s
 
+    def outline(self) -> tuple:
+        """A few numbers of the position (`position` is the same only where these are): cheap to
+        compare before hashing the whole of it."""
+        return (len(self.pieces), self.rng, len(self.deck), len(self.discard),
+                tuple((p.score, len(p.hand)) for p in self.players.values()))
+
+    def position(self) -> str:
+        """A hash of the position: what the game is, not how it got there or what runs next
+        (the log, the trace and the frames are left out, and so is the order in which pieces
+        arrived in a place). Two equal positions have the same futures from the same decision."""
+        players = tuple((f, p.score, tuple(p.hand), sorted(p.supply.items()), sorted(p.piles.items()), tuple(p.items),
+                         tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
+                        for f, p in self.players.items())
+        # plain values only (numbers, strings, tuples of them), so their repr is the same in
+        # every process
+        key = (tuple(self.pieces.items()), players, self.deck, self.discard, self.available_dominance,
+               sorted(self.items.items()), sorted(self.ruins.items()), self.closed_paths, self.ferry,
+               self.current, self.round, self.phase, sorted(self.turn_used.items()), self.rng, self.forced_dice,
+               self.winner, self.ended)
+        return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
+
     def digest(self) -> str:
         """A hash of everything that decides the rest of the game (the log and trace excluded)."""
         data = self.to_json()

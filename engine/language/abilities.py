@@ -37,11 +37,16 @@ class Trigger:
     code: str
     test: OwnerTest | None = None  # the condition's leading `event.x = me`, asked first
     replacing: bool = False  # a replacement written as a reaction to `removed`: it runs first
+    # the owner's other triggers on the same event of which only one applies when several are
+    # set off together, unless `stacks_if` holds then (core/events.py, `alternatives`)
+    exclusive: tuple[str, ...] = ()
+    stacks_if: Fn | None = None
 
     def listener(self, owners: Holders) -> Callable:
         """The function the core calls on the event; `owners` says whose ability it is now."""
         test, when, code, rule = self.test, self.when, self.code, self.rule or NO_RULE
         replacing = self.replacing
+        exclusive, stacks_if = self.exclusive, self.stacks_if
 
         def listen(game: Any, event: str, payload: dict) -> list[dict]:
             frames = []
@@ -50,10 +55,13 @@ class Trigger:
                 if test is not None and test.fails(given, me):
                     continue
                 env = {**names, "event": payload}
-                if when is None or when(Ctx(game, me, env)):
+                ctx = Ctx(game, me, env)
+                if when is None or when(ctx):
                     frame = block_frame(code, me, env, self.id, rule)
                     if replacing:
                         frame["replacing"] = True
+                    if exclusive and (stacks_if is None or not stacks_if(ctx)):
+                        frame["exclusive"] = exclusive
                     frames.append(frame)
             return frames
         return listen
@@ -127,6 +135,17 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
                                     "for rootlaw 0.1, which ignored the key, may say 'language: 1')",
                                     at_key=True))
         return None
+    for key in ("exclusive_with", "stacks_if"):
+        if key in spec and ("on" not in spec or spec.get("kind") == "invariant"):
+            problems.append(doc.problem(path + (key,), f"ability '{aid}' is no trigger, so it has no '{key}:'",
+                                        "only a trigger (on/if/do) may be one of several alternatives",
+                                        at_key=True))
+            return None
+    if "stacks_if" in spec and "exclusive_with" not in spec:
+        problems.append(doc.problem(path + ("stacks_if",), f"ability '{aid}' has 'stacks_if:' but no 'exclusive_with:'",
+                                    "stacks_if says when alternatives named by exclusive_with all apply",
+                                    at_key=True))
+        return None
     if "watch" in spec and spec.get("kind") != "invariant":
         problems.append(doc.problem(path + ("watch",), f"ability '{aid}' is a {spec.get('kind')}, so it has no 'watch:'",
                                     "only an invariant (kind: invariant) names the pieces it is about",
@@ -153,9 +172,12 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
         names = bound + ("event",)
         when, tree = comp.expression_and_tree(doc, path + ("if",), spec["if"], aid, names, fields) \
             if "if" in spec else (None, None)
+        stacks_if = comp.expression(doc, path + ("stacks_if",), spec["stacks_if"], aid, names, fields) \
+            if "stacks_if" in spec else None
         return Trigger(aid, rule, event, when, comp.effect(doc, path + ("do",), spec["do"], aid, names, fields),
                        _owner_test(tree, ("event",), names),
-                       replacing=spec.get("kind") == "replacement" and event == "removed")
+                       replacing=spec.get("kind") == "replacement" and event == "removed",
+                       exclusive=tuple(spec.get("exclusive_with", ())), stacks_if=stacks_if)
     hook = spec["hook"]
     if hook not in HOOKS:
         problems.append(doc.problem(path + ("hook",), f"unknown hook '{hook}'", f"hooks: {', '.join(HOOKS)}"))

@@ -167,7 +167,7 @@ class Compiler(ExpressionCompiler):
             else:
                 piece_fn = e(piece.children[0])
             return st.Place(self._count(count, src, scope), piece_fn, e(owner), target.data == "on_target",
-                            e(target.children[0]), src.ability)
+                            e(target.children[0]), src.ability, each=target.data == "in_each_target")
         if kind == "remove":
             return st.Remove(e(c[0]), src.ability)
         if kind == "relocate":
@@ -258,7 +258,7 @@ class Compiler(ExpressionCompiler):
             return st.Craft()
         if kind == "offer":
             return st.Offer(e(c[0]), self._count(c[1], src, scope) if c[1] is not None else None,
-                            c[2] is not None, src.ability)
+                            c[2] is not None, src.ability, _written_names(c[0]))
         if kind == "cancel":
             return st.Cancel()
         if kind == "do_action":
@@ -378,3 +378,13 @@ class Compiler(ExpressionCompiler):
             self._unknown(src, tok, f"unknown pile '{word}'", known, "card piles are declared under 'piles:'")
         return word
 
+
+def _written_names(node: Any) -> tuple[str, ...] | None:
+    """The names of a list written out in the text (`[move, battle]`), for tools that read a
+    faction without playing it (the interaction finder); None for a list computed in play."""
+    if not (isinstance(node, Tree) and node.data == "list_"):
+        return None
+    items = node.children[0].children if node.children and node.children[0] is not None else []
+    if all(isinstance(i, Tree) and i.data == "name" for i in items):
+        return tuple(str(i.children[0]) for i in items)
+    return None

@@ -12,9 +12,11 @@ from rootlaw.core.cards import matches_suit
 from rootlaw.core.context import Ctx
 from rootlaw.core.frames import handler
 from rootlaw.core.game import Game, distinct_cards
+from rootlaw.core.locations import as_location
 from rootlaw.core.trace_names import ability_note
 
 from .statements import block_frame
+from .statements.effects import place_pieces
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,38 @@ def run_for_each(game: Game, f: dict) -> None:
         return
     f["i"] = i + 1
     game.push(block_frame(f["code"], f["me"], {**f["env"], f["name"]: f["items"][i]}, f["ability"]))
+
+
+@handler("place_each")
+def place_each(game: Game, f: dict) -> None:
+    """`place N KIND in each LOCATIONS`: N in each place, in the order given, while the supply
+    fills them all; when it cannot (Law 1.5.4: "as much as possible"), the faction whose effect
+    places them chooses, one piece at a time, which places get the pieces there are. A place
+    that cannot take the piece (a limit per clearing) is left out."""
+    owner, kind, by = f["owner"], f["kind"], f["me"]
+    due = dict(f["due"])
+    if "where" in f:
+        where = f.pop("where")
+        due[where] -= 1 if _place(game, by, owner, kind, where, 1) else due[where]
+        f["due"] = tuple(due.items())
+        return
+    open_ = [w for w, n in due.items() if n > 0 and game.can_place(owner, kind, as_location(w), by=by)]
+    supply = game.player(owner).supply.get(kind, 0)
+    if not open_ or supply <= 0:
+        game.pop()
+        return
+    if supply >= sum(due[w] for w in open_):
+        where = open_[0]
+        _place(game, by, owner, kind, where, due[where])
+        due[where] = 0  # what a limit per clearing kept out cannot be placed there later
+        f["due"] = tuple(due.items())
+        return
+    game.ask(f, "where", by, "place_where", open_,
+             f"not enough pieces for every place ({supply} left): place one {kind} where?")
+
+
+def _place(game: Game, by: str, owner: str, kind: str, where: Any, n: int) -> int:
+    return place_pieces(game, by, owner, kind, as_location(where), n, f"in {where}", where)
 
 
 @handler("pay_cards")

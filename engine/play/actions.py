@@ -59,7 +59,7 @@ def available(game: Game, player: str, choice: str) -> bool:
 def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
     # a turn step's limit is an expression, counted before each action; an effect's `offer`
     # fixed its limit when it opened the menu
-    limit = step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
+    limit = _limit(game, player, step)
     free = limit is None or taken < limit
     # past the limit, a bird card in hand pays for one more action
     birds = not free and step["extra_per_bird"] and any(game.card_suit(c) == BIRD for c in game.player(player).hand)
@@ -90,6 +90,8 @@ def actions_menu(game: Game, f: dict) -> None:
         return
     if "pick" in f:
         pick = f.pop("pick")
+        if f.pop("repeatable", False) and pick != "end":
+            f["tried"] = f.get("tried", ()) + ((game.s.outline(), game.s.position(), pick),)
         if pick == "end":
             game.pop()
         elif pick.startswith("bird:"):
@@ -99,8 +101,30 @@ def actions_menu(game: Game, f: dict) -> None:
         elif not run_extra(game, player, pick):
             _start(game, f, player, step, pick)
         return
-    game.ask(f, "pick", player, "action", menu_options(game, player, step, f["taken"]),
-             f"action {f['taken'] + 1}: what next?")
+    options = menu_options(game, player, step, f["taken"])
+    if _limit(game, player, step) is None:
+        options = _can_change(game, f, options)
+    game.ask(f, "pick", player, "action", options, f"action {f['taken'] + 1}: what next?")
+
+
+def _limit(game: Game, player: str, step: dict):
+    return step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
+
+
+def _can_change(game: Game, f: dict, options: list[str]) -> list[str]:
+    """A menu with no limit offers each action again only while it can change something: it
+    keeps the positions it took actions in, and back at one of them (an action undone, a
+    token moved back, a craft that crafted nothing), what was already taken there is not
+    offered again: taking it again could only reach what it reached before. (Only positions
+    whose outline matches are hashed whole.)"""
+    f["repeatable"] = True
+    outline = game.s.outline()
+    earlier = [(where, choice) for seen, where, choice in f.get("tried", ()) if seen == outline]
+    if not earlier:
+        return options
+    here = game.s.position()
+    taken = {choice for where, choice in earlier if where == here}
+    return [o for o in options if o not in taken]
 
 
 def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:

@@ -1,6 +1,8 @@
 """Starting a game (Law 5.1): seats, suits, ruins, items, cards, then each faction's setup."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from rootlaw.core.board import SUITS
 from rootlaw.core.context import Ctx
 from rootlaw.core.frames import handler
@@ -101,17 +103,11 @@ def faction_setup(game: Game, f: dict) -> None:
         game.push(block_frame(step["code"], player, {}, "setup", step["rule"]))
         return
     if "clearing" not in f:
-        kinds = tuple(k for k, _ in step["pieces"])
-        candidates = home_candidates(game, player, step["where"], kinds)
+        test = None
         if step.get("if"):
-            # the home step's own condition (e.g. "never the Pass"), with `clearing` bound; if it
-            # rules out every usual candidate, any clearing of the right place that meets it
-            test = game.rules.code[step["if"]]
-            allowed = [c for c in game.clearings() if test(Ctx(game, player, {"clearing": c}))]
-            inner = game.rules.map.inner
-            right = [c for c in allowed if step["where"] == "any" or (c in inner) == (step["where"] == "inner")]
-            candidates = ([c for c in candidates if c in allowed] or _placeable(game, player, kinds, right)
-                          or right or candidates)
+            code = game.rules.code[step["if"]]
+            test = lambda c: code(Ctx(game, player, {"clearing": c}))  # noqa: E731
+        candidates = home_candidates(game, player, step["where"], test, tuple(k for k, _ in step["pieces"]))
         if game.ask(f, "clearing", player, "home", candidates, "set up in which clearing?"):
             return
     clearing = f.pop("clearing")
@@ -127,12 +123,41 @@ def faction_setup(game: Game, f: dict) -> None:
     f["index"] += 1
 
 
-def home_candidates(game: Game, player: str, where: str, kinds: tuple[str, ...] = ()) -> list[int]:
-    """A starting clearing: a free corner, preferring one diagonally opposite another faction's
-    home; with no corner free, an edge clearing without enemy buildings or tokens. Of those, the
-    ones where each of the home's pieces may be placed (a building slot, no one's restriction
-    such as a Keep), unless that leaves none."""
-    found = _home_pool(game, player, where)
+def home_candidates(game: Game, player: str, where: str, test: Callable[[int], Any] | None = None,
+                    kinds: tuple[str, ...] = ()) -> list[int]:
+    """The clearings a faction may set up in, by the place its setup names and that place's
+    condition, and the step's own condition (`test`, e.g. "never the Pass"):
+
+    * `corner`: a corner with no enemy piece, preferring one diagonally opposite another
+      faction's home; with no corner free, an edge clearing without enemy building or token;
+    * `central`, `inner`, `any`: a clearing of that place without enemy building or token.
+
+    The conditions hold in every fallback: with no clearing of the place meeting them, the
+    place widens (corner, then the map edge, then the whole map; central and inner, then the
+    whole map), never the conditions. Only a map with no clearing at all meeting them drops
+    them (the step's own condition last). Of the clearings found, those where each of the
+    home's pieces (`kinds`) may be placed (a building slot, no one's restriction such as a
+    Keep), unless that leaves none."""
+    m = game.rules.map
+    mine = lambda pid: game.s.pieces[pid][0] == player  # noqa: E731
+    at = lambda c: game.pieces_at(clearing_loc(c))  # noqa: E731
+    allowed = (lambda c: True) if test is None else test
+
+    def clean(pool) -> list[int]:
+        return [c for c in pool if allowed(c) and not any(
+            not mine(p) and game.rules.category(*game.s.pieces[p][:2]) in ("building", "token") for p in at(c))]
+
+    everywhere = game.clearings()
+    if where == "corner":
+        corners = [c for c in m.corners if allowed(c) and all(mine(p) for p in at(c))]
+        homes = [p.vars["home"] for f, p in game.s.players.items() if f != player and "home" in p.vars]
+        opposite = [c for c in corners if any(m.opposite.get(h) == c for h in homes)]
+        ladder = [opposite or corners, clean(m.edge)]
+    else:
+        place = {"central": m.central, "inner": m.inner}.get(where)
+        ladder = [clean(c for c in everywhere if place is None or c in place)]
+    ladder += [clean(everywhere), [c for c in everywhere if allowed(c)], list(everywhere)]
+    found = next(found for found in ladder if found)
     return _placeable(game, player, kinds, found) or found
 
 
@@ -140,22 +165,3 @@ def _placeable(game: Game, player: str, kinds: tuple[str, ...], clearings: list[
     """Of `clearings`, those where a piece of each of `kinds` may be placed."""
     return [c for c in clearings
             if all(game.can_place(player, kind, clearing_loc(c), by=player, supply=False) for kind in kinds)]
-
-
-def _home_pool(game: Game, player: str, where: str) -> list[int]:
-    m = game.rules.map
-    occupied = {c for c in game.clearings() if any(game.s.pieces[p][0] != player
-                                                      for p in game.pieces_at(clearing_loc(c)))}
-    if where == "corner":
-        corners = [c for c in m.corners if c not in occupied]
-        homes = [p.vars["home"] for f, p in game.s.players.items() if f != player and "home" in p.vars]
-        opposite = [c for c in corners if any(m.opposite.get(h) == c for h in homes)]
-        if opposite or corners:
-            return opposite or corners
-        pool = m.edge
-    else:
-        pool = tuple(sorted(m.inner)) if where == "inner" else game.clearings()
-    clean = [c for c in pool if not any(game.s.pieces[p][0] != player
-                                          and game.rules.category(*game.s.pieces[p][:2]) in ("building", "token")
-                                          for p in game.pieces_at(clearing_loc(c)))]
-    return clean or list(pool)

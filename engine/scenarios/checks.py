@@ -156,13 +156,38 @@ class Names:
         for key in ("winner", "turn"):
             if expect.get(key) is not None:
                 self.faction(path + (key,), expect[key])
-        for i, want in enumerate(expect.get("offered") or ()):
-            if "player" in want:
-                self.faction(path + ("offered", i, "player"), want["player"])
+        for key in ("offered", "not_offered"):
+            for i, want in enumerate(expect.get(key) or ()):
+                if "player" in want:
+                    self.faction(path + (key, i, "player"), want["player"])
+        for clearing in expect.get("ruins") or {}:
+            self.clearing(path + ("ruins", clearing), clearing, at_key=True)
+        for fid, card in (expect.get("dominance") or {}).items():
+            if self.faction(path + ("dominance", fid), fid, at_key=True) and card not in NOBODY:
+                self.card(path + ("dominance", fid), card)
+        for i, card in enumerate(expect.get("dominance_available") or ()):
+            self.card(path + ("dominance_available", i), card)
+        for key in ("deck", "discard"):
+            want = expect.get(key)
+            listed = want if isinstance(want, list) else \
+                [(part, c) for part in ("top", "includes", "excludes") for c in want.get(part, ())] \
+                if isinstance(want, dict) else []
+            for i, item in enumerate(listed):
+                where = path + ((key, i) if isinstance(item, str) else (key, item[0]))
+                self.card(where, item if isinstance(item, str) else item[1])
         for key in ("fired", "not_fired"):
             for i, want in enumerate(expect.get(key) or ()):
                 if isinstance(want, dict) and "faction" in want:
                     self.faction(path + (key, i, "faction"), want["faction"])
+
+    def card(self, path: tuple, card: Any) -> bool:
+        """A card id of the deck in play."""
+        known = sorted({c.id for c in self.rules.deck.cards})
+        if card in known:
+            return True
+        close = difflib.get_close_matches(str(card), known, 1)
+        self.add(path, f"unknown card '{card}'", f"did you mean '{close[0]}'?" if close else None)
+        return False
 
     def variable(self, path: tuple, fid: str, name: str) -> bool:
         """A variable the faction declares, or `home` (which a faction's setup sets)."""

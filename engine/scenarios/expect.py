@@ -7,29 +7,20 @@ step added, given by a `Since` mark taken before the step ran.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from rootlaw.core.game import Game
 from rootlaw.core.locations import clearing_loc, path_loc, piece_loc
-from rootlaw.core.option_names import find_option, option_names
+from rootlaw.core.option_names import option_names
 from rootlaw.core.state import freeze
 
-_FACTION = r"[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)?"  # an id, or pack:id
-ENTRY = re.compile(rf"^(?P<faction>{_FACTION}) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
-                   rf"(?: holding (?P<hf>{_FACTION}) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
+from .happened import FACTION, HAPPENED, Since, options_differ, trace_matches, written
+
+ENTRY = re.compile(rf"^(?P<faction>{FACTION}) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
+                   rf"(?: holding (?P<hf>{FACTION}) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
 BOX_ENTRY = re.compile(r"^(?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?$")
 PATH_KEY = re.compile(r"^(\d+)-(\d+)$")
 NOBODY = (None, "none")
-
-
-@dataclass(frozen=True)
-class Since:
-    """Where a step began: lengths of the trace and the log, and the decisions offered since."""
-
-    trace: int
-    log: int
-    offered: list
 
 
 def location_of(where: Any) -> str | None:
@@ -110,6 +101,15 @@ def _per_player(label: str, read) -> Any:
     return checker
 
 
+def _card_list(label: str, read) -> Any:
+    """A list of card ids that belongs to no player, compared in any order."""
+
+    def checker(game: Game, want: list, _e: dict, _s: Since) -> list[str]:
+        have = sorted(read(game))
+        return [] if have == sorted(want) else [f"{label}: expected {sorted(want)}, found {have}"]
+    return checker
+
+
 def _card_ids(game: Game, cards) -> list[str]:
     return [game.rules.deck.cards[c].id for c in cards]
 
@@ -148,90 +148,64 @@ def _vars(game: Game, want_all: dict, _e: dict, _s: Since) -> list[str]:
     return out
 
 
+def _ruins(game: Game, want_all: dict, _e: dict, _s: Since) -> list[str]:
+    return [f"ruins in clearing {c}: expected {n}, found {game.s.ruins.get(int(c), 0)}"
+            for c, n in want_all.items() if game.s.ruins.get(int(c), 0) != n]
+
+
+def _cards(label: str, read) -> Any:
+    """A pile of cards every player shares (the deck, top last; the discard pile): its size, its
+    cards by id in any order, or some of them: `{size, top, includes, excludes}` (`top`: the
+    cards on top, top first)."""
+
+    def checker(game: Game, want: Any, _e: dict, _s: Since) -> list[str]:
+        cards = read(game)
+        ids = _card_ids(game, cards)
+        if isinstance(want, int):
+            return [] if len(cards) == want else [f"{label} size: expected {want}, found {len(cards)}"]
+        if isinstance(want, list):
+            return [] if sorted(ids) == sorted(want) else [f"{label}: expected {sorted(want)}, found {sorted(ids)}"]
+        out = []
+        if "size" in want and len(cards) != want["size"]:
+            out.append(f"{label} size: expected {want['size']}, found {len(cards)}")
+        top = list(reversed(ids))[:len(want.get("top", ()))]
+        if "top" in want and top != list(want["top"]):
+            out.append(f"{label}: expected on top {want['top']} (top first), found {top}")
+        missing = [c for c in want.get("includes", ()) if c not in ids]
+        extra = sorted({c for c in want.get("excludes", ()) if c in ids})
+        if missing:
+            out.append(f"{label}: {missing} not in it")
+        if extra:
+            out.append(f"{label}: {extra} in it but should not be")
+        return out
+    return checker
+
+
+def _dominance(game: Game, want_all: dict, _e: dict, _s: Since) -> list[str]:
+    out = []
+    for fid, want in want_all.items():
+        card = game.s.players[fid].dominance
+        have = None if card is None else game.rules.deck.cards[card].id
+        want = None if want in NOBODY else want
+        if have != want:
+            out.append(f"activated dominance card of {fid}: expected {want or 'none'}, found {have or 'none'}")
+    return out
+
+
+def _actions_taken(game: Game, want: int, _e: dict, _s: Since) -> list[str]:
+    """How many actions the menu left pending has counted against its limit."""
+    menu = game.s.stack[-1] if game.s.stack else None
+    if game.pending() is None or menu is None or menu.get("op") != "actions":
+        kind = game.pending()["kind"] if game.pending() else "none"
+        return [f"actions taken: no action menu is pending (pending: {kind})"]
+    return [] if menu["taken"] == want else [f"actions taken in the pending menu: expected {want}, found {menu['taken']}"]
+
+
 def _value(label: str, read) -> Any:
     def checker(game: Game, want: Any, _e: dict, _s: Since) -> list[str]:
         have = read(game)
         return [] if have == want else [f"{label}: expected {want}, found {have}"]
     return checker
-
-
-def trace_matches(entry: tuple[str, str], want: Any) -> bool:
-    """Whether one trace entry (rule, text) is the rule number or the ability `want` names."""
-    rule, text = entry
-    if not isinstance(want, dict):
-        return rule == str(want)
-    if "rule" in want and rule != str(want["rule"]):
-        return False
-    if "ability" in want or "faction" in want:
-        faction = re.escape(want["faction"]) if "faction" in want else _FACTION
-        ability = re.escape(want["ability"]) if "ability" in want else r"\S+"
-        return re.match(rf"^{faction}: {ability}(?: |$)", text) is not None
-    return True
-
-
-def show_fired(want: Any) -> str:
-    if not isinstance(want, dict):
-        return str(want)
-    who = f"{want['faction']}: " if "faction" in want else ""
-    what = f"{who}{want.get('ability', 'any ability')}" if "ability" in want or who else ""
-    rule = f"rule {want['rule']}" if "rule" in want else ""
-    return " ".join(p for p in (what, rule and (f"({rule})" if what else rule)) if p)
-
-
-def _fired(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
-    trace = game.s.trace[since.trace:]
-    it = iter(trace)
-    if all(any(trace_matches(entry, want) for entry in it) for want in wanted):
-        return []
-    shown = ", ".join(f"{rule}: {text}" for rule, text in trace) or "nothing"
-    return [f"fired: expected {', '.join(show_fired(w) for w in wanted)} in this order; fired {shown}"]
-
-
-def _not_fired(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
-    trace = game.s.trace[since.trace:]
-    return [f"{show_fired(w)} fired but should not have" for w in wanted
-            if any(trace_matches(entry, w) for entry in trace)]
-
-
-def _log(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
-    lines = iter(game.s.log[since.log:])
-    if all(any(text in line for line in lines) for text in wanted):
-        return []
-    shown = "\n      ".join(game.s.log[since.log:]) or "nothing"
-    return [f"log: expected lines containing {wanted} in this order; the log says:\n      {shown}"]
-
-
-def _not_log(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
-    return [f"the log says '{line}', which should not contain '{text}'"
-            for text in wanted for line in game.s.log[since.log:] if text in line]
-
-
-def options_differ(game: Game, decision: dict, want: Any) -> str | None:
-    """Why `decision`'s options are not `want` (an exact list, or includes/excludes), or None."""
-    options = list(decision["options"])
-    found = option_names(game, decision)
-    if isinstance(want, list):
-        if [find_option(game, decision, freeze(o)) for o in want] != options:
-            return f"expected {written(want)}, found {found}"
-        return None
-    missing = [o for o in want.get("includes", []) if not _among(game, decision, o)]
-    extra = [o for o in want.get("excludes", []) if _among(game, decision, o)]
-    why = []
-    if missing:
-        why.append(f"{written(missing)} not among them")
-    if extra:
-        why.append(f"{written(extra)} among them but should not be")
-    return f"{'; '.join(why)} (options: {found})" if why else None
-
-
-def _among(game: Game, decision: dict, value: Any) -> bool:
-    option = find_option(game, decision, freeze(value))
-    return any(option == o and type(option) is type(o) for o in decision["options"])
-
-
-def written(values: list) -> str:
-    """Values as a scenario writes them: numbers as numbers, names without quotes."""
-    return ", ".join(f"[{written(v)}]" if isinstance(v, list) else str(v) for v in values)
 
 
 def _pending(game: Game, want: Any, expect: dict, _s: Since) -> list[str]:
@@ -246,25 +220,6 @@ def _pending(game: Game, want: Any, expect: dict, _s: Since) -> list[str]:
     return []
 
 
-def _offered(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
-    out = []
-    for want in wanted:
-        same = [d for d in since.offered if d["kind"] == want["kind"]
-                and want.get("player", d["player"]) == d["player"]]
-        if not same:
-            kinds = ", ".join(dict.fromkeys(d["kind"] for d in since.offered)) or "none"
-            out.append(f"no decision '{want['kind']}'" + (f" for {want['player']}" if "player" in want else "")
-                       + f" was offered (offered: {kinds})")
-            continue
-        if "options" not in want and "includes" not in want and "excludes" not in want:
-            continue
-        shape = want["options"] if "options" in want else {k: want[k] for k in ("includes", "excludes") if k in want}
-        whys = [options_differ(game, d, shape) for d in same]
-        if all(whys):
-            out.append(f"decision '{want['kind']}' offered, but its options differ: {whys[-1]}")
-    return out
-
-
 CHECKS = (
     ("board", _board),
     ("boxes", _boxes),
@@ -277,17 +232,18 @@ CHECKS = (
     ("supply", _supply),
     ("vars", _vars),
     ("items", _per_player("items", lambda g, f: list(g.s.players[f].items))),
-    ("discard", _value("discard pile size", lambda g: len(g.s.discard))),
-    ("deck", _value("deck size", lambda g: len(g.s.deck))),
+    ("ruins", _ruins),
+    ("discard", _cards("discard pile", lambda g: g.s.discard)),
+    ("deck", _cards("deck", lambda g: g.s.deck)),
+    ("dominance", _dominance),
+    ("dominance_available", _card_list("dominance cards available",
+                                             lambda g: _card_ids(g, g.s.available_dominance))),
     ("winner", _value("winner", lambda g: g.s.winner)),
     ("turn", _value("whose turn", lambda g: g.current)),
     ("phase", _value("phase", lambda g: g.s.phase)),
-    ("fired", _fired),
-    ("not_fired", _not_fired),
-    ("log", _log),
-    ("not_log", _not_log),
-    ("offered", _offered),
+    *HAPPENED,
     ("pending", _pending),
+    ("actions_taken", _actions_taken),
 )
 
 

@@ -9,31 +9,28 @@ before it runs (`rootlaw.scenarios.checks`), so mistakes are errors at file:line
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rootlaw.content.catalog import find_faction, make_rules
 from rootlaw.content.factions import FactionDef
-from rootlaw.core.board import MapDef
 from rootlaw.core import invariant_abilities
+from rootlaw.core.board import MapDef
 from rootlaw.core.frames import ENTRIES
-from rootlaw.core.hooks import ANY_CHANGE
 from rootlaw.core.game import Game, Options
-from rootlaw.core.locations import piece_loc
+from rootlaw.core.hooks import ANY_CHANGE
 from rootlaw.core.option_names import find_option
-from rootlaw.core.rng import Rng
-from rootlaw.core.state import State, freeze
+from rootlaw.core.state import freeze
 from rootlaw.errors import DataError, RootlawError
 from rootlaw.files.documents import Document, load_yaml
 from rootlaw.files.schemas import validate
 from rootlaw.language.statements import action_frame
 from rootlaw.play.actions import step_frame
-from rootlaw.play.setup import new_player
 
-from .checks import ENTRY_HINT, Names, whole_numbers
-from .expect import BOX_ENTRY, ENTRY, Since, box_loc, check, location_of, written
+from .checks import Names, whole_numbers
+from .expect import Since, check, written
+from .position import position
 
 
 @dataclass
@@ -50,12 +47,15 @@ class Outcome:
     def passed(self) -> bool:
         return not self.failures
 
-    def report(self) -> str:
+    def report(self, trace: bool = False) -> str:
+        """PASS or FAIL with the differences; the trace of rules fired on a failure, and on a
+        pass too with `trace`."""
         if self.passed:
             held = "".join(f" (held: {r})" for r in self.rulings)
-            return f"PASS {self.source}: {self.name}{held}"
-        lines = [f"FAIL {self.source}: {self.name}"] + [f"  - {f}" for f in self.failures]
-        if self.game is not None:
+            lines = [f"PASS {self.source}: {self.name}{held}"]
+        else:
+            lines = [f"FAIL {self.source}: {self.name}"] + [f"  - {f}" for f in self.failures]
+        if self.game is not None and (trace or not self.passed):
             lines.append("  trace (rule: what happened):")
             lines += [f"    {rule}: {text}" for rule, text in self.game.s.trace]
         return "\n".join(lines)
@@ -79,14 +79,14 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
             raise DataError([doc.problem(("factions", i), f"faction '{name}' is seated twice",
                                          "each faction can be played by only one seat")])
         try:
-            factions.append(find_faction(_local_faction(base, name) or name, extra))
+            factions.append(find_faction(local_faction(base, name) or name, extra))
         except RootlawError as exc:
             raise DataError([doc.problem(("factions", i), str(exc))]) from None
     try:
         rules = make_rules(d.get("map", "autumn"), factions, Options(round_limit=d.get("round_limit", 30)), maps=maps)
     except RootlawError as exc:
         raise DataError([doc.problem(("map",), str(exc))]) from None
-    state = _position(doc, rules)
+    state = position(doc, rules)
     _check_names(doc, rules, state.seats[state.current])
     game = Game(rules, state)
     outcome = Outcome(d.get("name", Path(path).stem), str(path), game=game)
@@ -94,29 +94,65 @@ def run_scenario(path: str | Path, extra: dict[str, FactionDef] | None = None,
         label = f"step {where[1] + 1}: " if where else ""
         since = Since(len(game.s.trace), len(game.s.log), [])
         game.offered = since.offered
-        answers = list(step.get("answers", ()))
-        try:
-            if "run" in step:
-                _start(game, step["run"])
-                if not where or where[1] == 0:
-                    _check_position(game)
-            game.run()
-            while game.pending() is not None and answers:
-                game.answer(_option(game, answers.pop(0)))
-        except RootlawError as exc:
-            outcome.failures.append(f"{label}while running: {exc}")
-            return outcome
-        except (AssertionError, AttributeError, RecursionError, OverflowError) as exc:
-            # a position the rules never meant to reach; say so rather than show a traceback
-            outcome.failures.append(f"{label}while running, the engine failed: {type(exc).__name__}: {exc}")
-            return outcome
-        if answers:
-            outcome.failures.append(f"{label}{len(answers)} answer(s) left unused: {written(answers)}")
-        outcome.failures += [label + f for f in check(game, step.get("expect", {}), since)]
+        failure = _play(game, step.get("run"), list(step.get("answers", ())), since,
+                        first=not where or where[1] == 0)
+        if failure:
+            outcome.failures.append(label + failure)
+            if failure.startswith("while running"):
+                return outcome
+        failures: list[str] = []
         if "expect_any" in step:
-            outcome.failures += [label + f for f in _check_any(game, step["expect_any"], since, outcome)]
+            branch, failures = _check_any(game, step["expect_any"], since, outcome)
+            if branch is not None:  # the outcome that held had answers of its own: go on from there
+                game, since = branch.game, branch.since
+                outcome.game = game
+        outcome.failures += [label + f for f in check(game, step.get("expect", {}), since)]
+        outcome.failures += [label + f for f in failures]
     game.offered = None
     return outcome
+
+
+def _play(game: Game, run: dict | None, answers: list, since: Since, first: bool = True) -> str | None:
+    """Start `run` (if any) and give the answers; what went wrong, or None. Before the first
+    step's run, the invariants are checked on the position as set up."""
+    given = 0
+    try:
+        if run is not None:
+            _start(game, run)
+            if first:
+                _check_position(game)
+        game.run()
+        while game.pending() is not None and answers:
+            mark = len(since.offered)
+            value = answers.pop(0)
+            given += 1
+            try:
+                game.answer(_option(game, value))
+            except RootlawError as exc:
+                return f"while running: {exc}{_shifted(since.offered[:mark], value)}"
+    except RootlawError as exc:
+        return f"while running: {exc}"
+    except (AssertionError, AttributeError, RecursionError, OverflowError) as exc:
+        # a position the rules never meant to reach; say so rather than show a traceback
+        return f"while running, the engine failed: {type(exc).__name__}: {exc}"
+    if answers:
+        return f"{len(answers)} answer(s) left unused: {written(answers)}{_shifted(since.offered, answers[0])}"
+    return None
+
+
+def _shifted(offered: list[dict], answer: Any) -> str:
+    """When decisions with one option answered themselves, an answer written for one of them
+    shifts every answer after it: say which did, and which took the answer's name."""
+    alone = [d for d in offered if len(d["options"]) == 1]
+    if not alone:
+        return ""
+    named = [d for d in alone if str(answer) in (d["names"][0], str(d["options"][0]))]
+    shown = "; ".join(f"'{d['kind']}' for {d['player']} ({d['names'][0]})" for d in (named or alone)[-3:])
+    if named:
+        return (f"\n    note: '{written([answer])}' is the only option of a decision that answered itself "
+                f"({shown}): leave that answer out, and the answers after it move up one place")
+    return (f"\n    note: decisions with one option answered themselves and took no answer ({shown}); "
+            f"if an answer was written for one of them, the answers after it are one place off")
 
 
 def _check_position(game: Game) -> None:
@@ -131,9 +167,13 @@ def _one_plan(doc: Document) -> list:
     d = doc.data
     if not isinstance(d, dict):
         return []
+    problems = [doc.problem(where + ("expect", "answers"), "an 'expect' takes no answers",
+                            "answers are the step's, or those of one outcome of expect_any", at_key=True)
+                for where, step in _steps(d) if isinstance(step, dict) and isinstance(step.get("expect"), dict)
+                and "answers" in step["expect"]]
     if "steps" in d:
-        problems = [doc.problem((key,), f"'{key}' and 'steps' cannot both be given", f"move '{key}' into a step",
-                                at_key=True) for key in ("run", "answers", "expect", "expect_any") if key in d]
+        problems += [doc.problem((key,), f"'{key}' and 'steps' cannot both be given", f"move '{key}' into a step",
+                                 at_key=True) for key in ("run", "answers", "expect", "expect_any") if key in d]
         steps = d["steps"]
         if isinstance(steps, list) and steps and isinstance(steps[0], dict) and "run" not in steps[0]:
             problems.append(doc.problem(("steps", 0), "the first step has no 'run': nothing has started yet",
@@ -141,27 +181,48 @@ def _one_plan(doc: Document) -> list:
                                         "the decision the step before left pending"))
         return problems
     if "run" not in d:
-        return [doc.problem((), "nothing to run: give 'run' (with 'answers' and 'expect') or 'steps'")]
-    return []
+        problems.append(doc.problem((), "nothing to run: give 'run' (with 'answers' and 'expect') or 'steps'"))
+    return problems
 
 
 def _steps(d: dict) -> list[tuple[tuple, dict]]:
     """(path in the file, step) for each checkpoint; a file without `steps` is one step."""
-    if "steps" in d:
+    if isinstance(d.get("steps"), list):
         return [(("steps", i), step) for i, step in enumerate(d["steps"])]
     return [((), d)]
 
 
-def _check_any(game: Game, alternatives: list[dict], since: Since, outcome: Outcome) -> list[str]:
-    """`expect_any`: the position may be any one of several, each under a named ruling."""
+@dataclass
+class _Branch:
+    """The game an outcome of `expect_any` with answers of its own led to."""
+
+    game: Game
+    since: Since
+
+
+def _check_any(game: Game, alternatives: list[dict], since: Since,
+               outcome: Outcome) -> tuple[Game | None, list[str]]:
+    """`expect_any`: the position may be any one of several, each under a named ruling. An
+    outcome with `answers` of its own is played on a copy of the game; the game of the first
+    outcome that holds is the one the scenario goes on with (None: the game as it is)."""
     found = {}
     for alt in alternatives:
-        failures = check(game, {k: v for k, v in alt.items() if k != "ruling"}, since, whole=False)
+        branch, failure = game, None
+        if "answers" in alt:
+            branch = game.clone()
+            branch.offered = list(since.offered)
+            branch_since = Since(since.trace, since.log, branch.offered)
+            failure = _play(branch, None, list(alt["answers"]), branch_since)
+        else:
+            branch_since = since
+        failures = ([failure] if failure else []) + check(
+            branch, {k: v for k, v in alt.items() if k not in ("ruling", "answers")}, branch_since, whole=False)
         if not failures:
             outcome.rulings.append(alt["ruling"])
-            return []
+            return (_Branch(branch, branch_since) if branch is not game else None), []
         found[alt["ruling"]] = failures
-    return ["no outcome of expect_any held:"] + [f"  under '{ruling}': {'; '.join(f)}" for ruling, f in found.items()]
+    return None, ["no outcome of expect_any held:"] + [f"  under '{ruling}': {'; '.join(f)}"
+                                                       for ruling, f in found.items()]
 
 
 def _check_names(doc: Document, rules, current: str) -> None:
@@ -177,7 +238,7 @@ def _check_names(doc: Document, rules, current: str) -> None:
         raise DataError(names.problems)
 
 
-def _local_faction(base: Path, name: str) -> str | None:
+def local_faction(base: Path, name: str) -> str | None:
     """A faction file `factions/<name>.yaml` beside the scenario or in a folder above it
     (`base` is absolute, so this does not depend on the folder the command runs from)."""
     for folder in (base, *list(base.parents)[:3]):
@@ -185,145 +246,6 @@ def _local_faction(base: Path, name: str) -> str | None:
         if candidate.is_file():
             return str(candidate)
     return None
-
-
-def _position(doc: Document, rules) -> State:
-    d = doc.data
-    s = State()
-    s.seats = list(f.id for f in rules.factions.values())
-    s.players = {fid: new_player(rules, fid) for fid in s.seats}
-    m = rules.map
-    names = Names(doc, rules)
-    problems = names.problems
-    s.suits = {c: cl.suit for c, cl in m.clearings.items()}
-    for key, suit in (d.get("suits") or {}).items():
-        if names.clearing(("suits", key), key, at_key=True):
-            s.suits[int(key)] = suit
-    missing = [c for c, suit in s.suits.items() if suit is None]
-    if missing:
-        raise DataError([doc.problem((), f"this map deals its suits: give 'suits' for clearings {missing}")])
-    s.ruins = {c: cl.ruins for c, cl in m.clearings.items() if cl.ruins}
-    s.items = dict(rules.deck.items)
-    opened = []
-    for i, key in enumerate(d.get("open_paths", ())):
-        a, b = sorted(int(x) for x in key.split("-"))
-        opened.append(f"{a}-{b}")
-        if opened[-1] not in m.closed_paths:
-            problems.append(doc.problem(("open_paths", i), f"{key} is not a closed path of this map",
-                                        f"closed paths: {', '.join(m.closed_paths) or 'none'}"))
-    s.closed_paths = [k for k in m.closed_paths if k not in opened]
-    s.ferry = m.ferry
-    s.rng = d.get("seed", 0)
-    game = Game(rules, s)
-    for where, entries in (d.get("board") or {}).items():
-        if names.location(("board", where), where):
-            for i, entry in enumerate(entries):
-                _place_entry(game, names, ("board", where, i), location_of(where), entry)
-    for fid, boxes in (d.get("boxes") or {}).items():
-        if names.faction(("boxes", fid), fid, at_key=True):
-            _fill_boxes(game, names, fid, boxes)
-    cards = _Cards(doc, rules)
-    for fid, hand in (d.get("hands") or {}).items():
-        if names.faction(("hands", fid), fid, at_key=True):
-            s.players[fid].hand = [cards.take(("hands", fid, i), name, problems) for i, name in enumerate(hand)]
-    for fid, piles in (d.get("piles") or {}).items():
-        if names.faction(("piles", fid), fid, at_key=True):
-            for pile, listed in piles.items():
-                if names.pile(("piles", fid, pile), fid, pile):
-                    s.players[fid].piles[pile] = [cards.take(("piles", fid, pile, i), n, problems)
-                                                  for i, n in enumerate(listed)]
-    for fid, listed in (d.get("persistent") or {}).items():
-        if names.faction(("persistent", fid), fid, at_key=True):
-            s.players[fid].persistent = [cards.take(("persistent", fid, i), n, problems) for i, n in enumerate(listed)]
-    s.discard = [cards.take(("discard", i), n, problems) for i, n in enumerate(d.get("discard", ()))]
-    top = [cards.take(("deck", i), n, problems) for i, n in enumerate(d.get("deck", ()))]
-    rest = cards.remaining()
-    Rng(d.get("seed", 0)).shuffle(rest)
-    s.deck = rest + list(reversed(top))
-    for fid, score in (d.get("scores") or {}).items():
-        if names.faction(("scores", fid), fid, at_key=True):
-            s.players[fid].score = score
-    for fid, values in (d.get("vars") or {}).items():
-        if names.faction(("vars", fid), fid, at_key=True):
-            for name in values:
-                names.variable(("vars", fid, name), fid, name)
-            s.players[fid].vars.update(freeze(values))
-    turn = d.get("turn", s.seats[0])
-    s.current = s.seats.index(turn) if names.faction(("turn",), turn) else 0
-    s.phase = d.get("phase", "daylight")
-    s.forced_dice = list(d.get("dice", ()))
-    if problems:
-        raise DataError(problems)
-    return s
-
-
-def _fill_boxes(game: Game, names: Names, fid: str, boxes: dict) -> None:
-    """Pieces of a faction put in its boxes: entries '<piece> [xN]'."""
-    for box, entries in boxes.items():
-        if not names.box(("boxes", fid, box), fid, box):
-            continue
-        for i, entry in enumerate(entries):
-            match = BOX_ENTRY.match(str(entry))
-            if not match:
-                names.add(("boxes", fid, box, i), f"cannot read '{entry}'", "write '<piece> [xN]'")
-                continue
-            _place_many(game, names, ("boxes", fid, box, i), box_loc(fid, box), fid, match["kind"], match["n"])
-
-
-def _place_entry(game: Game, names: Names, path: tuple, loc: str, entry: str) -> None:
-    match = ENTRY.match(str(entry))
-    if not match:
-        names.add(path, f"cannot read '{entry}'", ENTRY_HINT)
-        return
-    for holder in _place_many(game, names, path, loc, match["faction"], match["kind"], match["n"]):
-        if match["hf"]:
-            _place_many(game, names, path, piece_loc(holder), match["hf"], match["hk"], match["hn"])
-
-
-def _place_many(game: Game, names: Names, path: tuple, loc: str, faction: str, kind: str,
-                count: str | None) -> list[int]:
-    """Place `count` pieces (one when not given); each must fit the rules of placing."""
-    if not names.piece(path, faction, kind):
-        return []
-    n = int(count or 1)
-    left = game.s.players[faction].supply.get(kind, 0)
-    if n > left:
-        names.add(path, f"{faction} has only {left} {kind} left in its supply, not {n}")
-        return []
-    placed = []
-    for _ in range(n):
-        why = game.why_not_place(faction, kind, loc)
-        if why is not None:
-            names.add(path, f"illegal position: {why}")
-            break
-        placed.append(game.place(faction, kind, loc))
-    return placed
-
-
-class _Cards:
-    """Hands out physical cards by card id, each at most once."""
-
-    def __init__(self, doc: Document, rules) -> None:
-        self.doc = doc
-        self.deck = rules.deck
-        self.free = list(range(len(rules.deck.cards)))
-
-    def take(self, path, name, problems) -> int:
-        for card in self.free:
-            if self.deck.cards[card].id == name:
-                self.free.remove(card)
-                return card
-        known = sorted({c.id for c in self.deck.cards})
-        if name in known:
-            problems.append(self.doc.problem(path, f"no copy of '{name}' is left in the deck"))
-        else:
-            close = difflib.get_close_matches(str(name), known, 1)
-            problems.append(self.doc.problem(path, f"unknown card '{name}'",
-                                             f"did you mean '{close[0]}'?" if close else None))
-        return -1
-
-    def remaining(self) -> list[int]:
-        return list(self.free)
 
 
 def _start(game: Game, run: dict) -> None:

@@ -23,6 +23,7 @@ from rootlaw.scenarios.rulings_index import LANGUAGES, build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
 
 from .human import HumanAgent, HumanQuit, seats_of
+from .interactions import register as register_interactions
 from .render import picture_of, write_picture
 from .toolkit import register as register_toolkit
 from .toolkit import say_pack_notes
@@ -111,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="write the picture of each failing scenario's position as DIR/<name>.svg (default: here)")
     check.add_argument("--pack", action="append", default=[], metavar="PATH",
                        help="a pack folder or .zip whose factions and maps the scenarios may name (repeatable)")
+    check.add_argument("--trace", action="store_true", help="print the rules fired for passing scenarios too")
     check.set_defaults(run=_check)
 
     render = sub.add_parser("render", help="draw the board of a saved game, game record or scenario as SVG or PNG")
@@ -144,6 +146,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_replay)
     register_toolkit(sub, _natural, _positive)
     register_upgrade(sub)
+    register_interactions(sub)
     return parser
 
 
@@ -321,7 +324,7 @@ def _check(args: argparse.Namespace) -> int:
             continue
         if outcome.game is not None:  # a scenario's own faction files
             _warn(args, warnings_of(outcome.game.rules.factions, {}))
-        print(outcome.report())
+        print(outcome.report(args.trace))
         failed += not outcome.passed
         if args.render and not outcome.passed and outcome.game is not None:
             picture = write_picture(outcome.game, Path(args.render) / f"{Path(path).name.split('.')[0]}.svg")

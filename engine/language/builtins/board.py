@@ -78,6 +78,12 @@ def _edge(ctx: Ctx, c: int) -> bool:
     return c not in ctx.game.rules.map.inner
 
 
+@builtin("central", 1)
+def _central(ctx: Ctx, c: int) -> bool:
+    """One of the clearings in the middle of the printed board (the map's `central`, else its inner ones)."""
+    return c in ctx.game.rules.map.central
+
+
 @builtin("tower", 0)
 def _tower(ctx: Ctx) -> Any:
     """The clearing holding the Tower (the Mountain map's Pass), or none on other maps."""

@@ -13,9 +13,15 @@ from .piles import pile_of
 
 
 class Place(Stmt):
-    def __init__(self, count: Fn, kind: Fn, owner: Fn | None, on_piece: bool, target: Fn, ability: str) -> None:
+    """`place N KIND in LOCATION` (or `on PIECE`), and `place N KIND in each LOCATIONS`: N in each
+    of them, which the placing faction shares out when the supply cannot fill them all (Law
+    1.5.4, the `place_each` frame in `rootlaw.language.runtime`)."""
+
+    def __init__(self, count: Fn, kind: Fn, owner: Fn | None, on_piece: bool, target: Fn, ability: str,
+                 each: bool = False) -> None:
         self.count, self.kind, self.owner, self.on_piece, self.target, self.ability = \
             count, kind, owner, on_piece, target, ability
+        self.each = each
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
@@ -24,20 +30,36 @@ class Place(Stmt):
         if (owner, kind) not in game.rules.piece_defs:
             raise LanguageError(f"{owner} has no piece '{kind}'")
         target = self.target(ctx)
+        if self.each:
+            due: dict[Any, int] = {}
+            for where in as_list(target):
+                location(ctx, where)  # a value that is no place is an error here, at the statement
+                due[where] = due.get(where, 0) + self.count(ctx)
+            if due:
+                game.push({"op": "place_each", "me": ctx.me, "owner": owner, "kind": kind,
+                           "due": tuple(due.items()), "ability": self.ability})
+            return True
         loc = piece_loc(target) if self.on_piece else location(ctx, target)
-        placed = 0
-        # no more tries than the supply holds (Law 1.5.4): `place 10^12` costs what `place 20` does
-        for _ in range(min(self.count(ctx), game.player(owner).supply.get(kind, 0))):
-            if game.can_place(owner, kind, loc, by=ctx.me) and game.place(owner, kind, loc) is not None:
-                placed += 1
-        if placed:
-            where = f"on piece {target}" if self.on_piece else f"in {target}"
-            game.log(f"{game.name(owner)} places {placed} {kind} {where}")
-            # the event speaks the language's values (a clearing, a path, a box); pieces placed
-            # on a piece are where that piece stands
-            spot = _standing(game, target) if self.on_piece else target
-            game.emit("placed", player=owner, kind=kind, location=spot, count=placed)
+        spot = _standing(game, target) if self.on_piece else target
+        place_pieces(game, ctx.me, owner, kind, loc, self.count(ctx), f"on piece {target}" if self.on_piece
+                     else f"in {target}", spot)
         return True
+
+
+def place_pieces(game: Any, by: str, owner: str, kind: str, loc: str, count: int, where: str, spot: Any) -> int:
+    """Place up to `count` pieces at `loc` while the supply, slots and limits allow; log it and
+    announce `placed` (at `spot`, the language's value for the place). Returns how many."""
+    placed = 0
+    # no more tries than the supply holds (Law 1.5.4): `place 10^12` costs what `place 20` does
+    for _ in range(min(count, game.player(owner).supply.get(kind, 0))):
+        if game.can_place(owner, kind, loc, by=by) and game.place(owner, kind, loc) is not None:
+            placed += 1
+    if placed:
+        game.log(f"{game.name(owner)} places {placed} {kind} {where}")
+        # the event speaks the language's values (a clearing, a path, a box); pieces placed
+        # on a piece are where that piece stands
+        game.emit("placed", player=owner, kind=kind, location=spot, count=placed)
+    return placed
 
 
 def _standing(game: Any, pid: int) -> Any:

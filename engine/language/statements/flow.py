@@ -172,8 +172,10 @@ class Offer(Stmt):
     """An action menu opened by an effect (an effect granting "up to 3 actions"): the same menu as a
     turn step's, with its choices and limit fixed when it opens."""
 
-    def __init__(self, choices: Fn, limit: Fn | None, birds: bool, ability: str) -> None:
+    def __init__(self, choices: Fn, limit: Fn | None, birds: bool, ability: str,
+                 written: tuple[str, ...] | None = None) -> None:
         self.choices, self.limit, self.birds, self.ability = choices, limit, birds, ability
+        self.written = written  # the choices as the text lists them, when it does (read by tools)
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
