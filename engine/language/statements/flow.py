@@ -203,7 +203,7 @@ class Cancel(Stmt):
 
 class EndPhase(Stmt):
     """The phase ends once the running effect is done: its remaining steps, action menus and
-    card windows are skipped (the Eyrie's "Rest: end Daylight and begin Evening")."""
+    card windows are skipped ("end Daylight and begin Evening")."""
 
     def run(self, game: Any, f: dict) -> bool:
         game.player(f["me"]).used[f"end:{game.s.phase}"] = 1

@@ -1,8 +1,8 @@
 """Local variables: `var NAME = EXPR` declares one in a block, `NAME := EXPR` gives it a new value.
 
 `let` binds a name once, on purpose: a value that never changes is easy to read. Some rules
-need a value that changes as an effect goes on (the cards of a Decree column still to resolve,
-whether the Decree has failed). A `var` is that: bound like a `let` in the block that declares
+need a value that changes as an effect goes on (the cards of a column still to resolve,
+whether one of them has failed). A `var` is that: bound like a `let` in the block that declares
 it and in every block inside it, and `:=` gives it a new value that every one of those blocks
 sees from then on.
 

@@ -1,6 +1,6 @@
 """Card piles named by an expression (`onto (column)`), and one given card put onto a pile.
 
-A faction with several piles of the same use (the columns of a Decree) lets the player choose
+A faction with several piles of the same use (columns of cards resolved in turn) lets the player choose
 which one: the pile is then a value, checked when the statement runs to be one of the
 faction's own piles.
 """

@@ -119,7 +119,7 @@ def _option(game: Game, d: dict, index: int, option: Any, label: str) -> dict:
 
 
 def clearing_context(game: Game, cid: int) -> str:
-    """'Hill · fox · Woodland Alliance: 2 Warriors, 1 Sympathy; ruled by Woodland Alliance'."""
+    """A clearing for a person deciding: 'Hill · fox · <faction>: 2 <pieces>, 1 <piece>; ruled by <faction>'."""
     clearing = game.rules.map.clearings[cid]
     who: dict[str, dict[str, int]] = {}
     for pid in game.pieces_at(f"c{cid}"):
