@@ -25,7 +25,7 @@ def test_reactions_to_order_are_named_by_ability_not_by_their_place():
          "options": ("0:removing_bases (alliance)", "1:outrage_on_removal (alliance)")}
     assert option_names(g, d) == "removing_bases (alliance), outrage_on_removal (alliance)"
     labels = option_labels(g, d)
-    assert labels[0].startswith("removing bases (") and not any(":" in label for label in labels)
+    assert labels[0].startswith("Removing bases (") and not any(":" in label for label in labels)
     assert find_option(g, d, "outrage_on_removal") == "1:outrage_on_removal (alliance)"
     assert find_option(g, d, "1:outrage_on_removal (alliance)") == "1:outrage_on_removal (alliance)"
 
@@ -60,7 +60,7 @@ def test_the_word_after_which_says_what_a_number_is():
          "options": (1, 3)}
     assert option_names(g, d) == "1, 3"
     names = g.rules.map.clearings
-    assert option_labels(g, d) == [f"clearing 1 ({names[1].name})", f"clearing 3 ({names[3].name})"]
+    assert option_labels(g, d) == [f"{names[1].name} (1, {g.s.suits[1]})", f"{names[3].name} (3, {g.s.suits[3]})"]
 
 
 def test_a_script_out_of_answers_lists_the_options_by_name():

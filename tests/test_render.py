@@ -4,6 +4,7 @@ command line writes SVG and PNG from saves, records (--at) and scenarios."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -79,20 +80,99 @@ def test_held_pieces_and_boxes_are_drawn(tmp_path):
     assert held, "the scenario ends with a warrior held on a web"
     svg = svg_of(game)
     assert drawn_pieces(svg) == set(game.s.pieces)
-    # the holder's chip is followed by the held piece's, marked as held
-    texts = [e.text for e in ET.fromstring(svg).iter(f"{SVG}text") if e.text]
-    assert any(t.startswith("↳1 warrior") for t in texts), texts
-    # pieces in a faction's box are listed in the panel with their ids
+    # the held warrior is drawn small beside its web, as a warrior of its faction
+    groups = {int(e.get("data-pieces")): e for e in ET.fromstring(svg).iter() if (e.get("data-pieces") or "").isdigit()}
+    faction, kind, _ = game.s.pieces[held[0]]
+    assert groups[held[0]].get("data-kind") == f"{faction} {kind}"
+    # pieces in a faction's box are drawn on its board with their ids
     from rootlaw.scenarios.expect import box_loc
     alliance = mid_game("autumn", 5)
     alliance.place("alliance", "warrior", box_loc("alliance", "officers"))
     assert drawn_pieces(svg_of(alliance)) == set(alliance.s.pieces)
-    assert any("box officers: 1× warrior" in (e.text or "") for e in ET.fromstring(svg_of(alliance)).iter())
 
 
-def test_faction_colour_comes_from_the_faction_file():
+FIVE = ["alliance", "arachneen", "cabale", "colombes", "neiges"]
+
+
+def five_faction_mid_game(seed: int = 11, decisions: int = 600):
+    game = Setup(map="autumn", factions=FIVE, seed=seed, round_limit=30).start()
+    agent = RandomAgent(3)
+    for _ in range(decisions):
+        if game.pending() is None:
+            break
+        game.answer(agent.choose(game, game.pending()))
+    return game
+
+
+SHAPES = {f"{SVG}path", f"{SVG}circle", f"{SVG}rect"}
+
+
+def test_every_piece_is_a_shape_with_its_count_and_every_kind_drawn_is_in_the_legend():
+    game = five_faction_mid_game()
+    root = ET.fromstring(svg_of(game))
+    groups = [e for e in root.iter() if e.get("data-kind") is not None]
+    seen: set[int] = set()
+    for group in groups:
+        ids = [int(p) for p in (group.get("data-pieces") or "").split()]
+        seen.update(ids)
+        children = list(group)
+        assert any(child.tag in SHAPES for child in children), group.get("data-kind")
+        count = int(group.get("data-count"))
+        if ids:
+            assert count == len(ids)
+        counts = [c.get("data-count-text") for c in children if c.get("data-count-text") is not None]
+        # a group shows its count, but a building standing in a slot is one square, one building
+        assert counts == [str(count)] or (count == 1 and not counts)
+        faction, kind = group.get("data-kind").split()
+        if ids:
+            assert all(game.s.pieces[p][:2] == (faction, kind) for p in ids)
+    assert seen == set(game.s.pieces), "every piece of the state is drawn"
+    legend = {e.get("data-legend") for e in root.iter() if e.get("data-legend") is not None}
+    assert {g.get("data-kind") for g in groups} <= legend
+    assert "ruin" in legend
+    # no id and no Python value among the words of the picture
+    texts = " ".join(e.text or "" for e in root.iter(f"{SVG}text"))
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|\b(True|False|None)\b|\[", texts)
+
+
+def test_tracks_are_rows_of_slots_filled_while_their_pieces_are_on_them():
+    game = five_faction_mid_game()
+    root = ET.fromstring(svg_of(game))
+    slots = [e for e in root.iter() if e.get("data-track") == "sympathy_cost"]
+    values = game.faction("alliance").tracks["sympathy_cost"]["values"]
+    on_track = game.player("alliance").supply["sympathy"]
+    assert len(slots) == len(values)
+    assert [e.get("data-filled") for e in slots] == ["no"] * (len(values) - on_track) + ["yes"] * on_track
+    flags = {e.get("data-flag"): e.get("data-set") for e in root.iter() if e.get("data-flag")}
+    assert flags["frenesie"] == ("yes" if game.player("arachneen").vars["frenesie"] else "no")
+    assert "hammering" not in flags  # internal: on no board
+
+
+@pytest.mark.parametrize("lang, word", [("fr", "Légende"), ("pl", "Legenda")])
+def test_the_picture_speaks_the_chosen_language(lang, word):
+    texts = [e.text or "" for e in ET.fromstring(svg_of(five_faction_mid_game(), lang)).iter(f"{SVG}text")]
+    assert word in texts
+    assert any("Cimetière" in t or "Cmentarz" in t for t in texts)
+
+
+def test_faction_colours_come_from_the_files_are_stable_and_unlike_the_suits():
+    from rootlaw.tools.render.colours import faction_colours, near_suit, distance
     svg = svg_of(mid_game("autumn", 5))
     assert 'fill="#3f9b3a"' in svg and 'fill="#7b4ea3"' in svg
+    one = Setup(map="autumn", factions=FIVE, seed=1).start()
+    other = Setup(map="autumn", factions=list(reversed(FIVE)), seed=2).start()
+    assert one.s.seats != other.s.seats
+    colours = faction_colours(one.rules.factions)
+    assert colours == faction_colours(other.rules.factions)  # the same whatever the seats
+    assert colours == {fid: f.colour for fid, f in one.rules.factions.items()}
+    for colour in colours.values():
+        assert near_suit(colour) is None
+        assert all(distance(colour, c) >= 25 for c in colours.values() if c != colour)
+
+    class Orange:  # a faction file asking for a suit's colour (the mouse's orange) gets another
+        colour = "#e68a3a"
+    chosen = faction_colours({"cats": Orange(), **one.rules.factions})["cats"]
+    assert near_suit(chosen) is None and chosen != Orange.colour
 
 
 def test_render_command_writes_svg_and_png_from_a_record_at_any_answer(tmp_path, capsys):

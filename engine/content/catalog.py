@@ -8,7 +8,9 @@ language of the pack around it, when its folder is a pack's).
 """
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from pathlib import Path
 
 from rootlaw.core.board import MapDef
@@ -48,7 +50,40 @@ def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> Facti
     if _own_faction_file(name):
         return load_faction(name, language=_pack_language(Path(name)))
     known = sorted(set(bundled) | set(extra or ()))
-    raise RootlawError(f"unknown faction '{name}'; known factions: {', '.join(known) or 'none'}")
+    close = difflib.get_close_matches(name, known, 1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    raise RootlawError(f"unknown faction '{name}'; {hint}known factions: {', '.join(known) or 'none'}")
+
+
+def faction_named(name: str, extra: dict[str, FactionDef] | None = None) -> str:
+    """The id of the faction a person typed: its id, or any of its names in any language, in
+    any case and with or without accents ('woodland alliance', 'Cabale des Necropossums').
+    Only what people type goes through here; records, saves and scenarios name factions by id."""
+    bundled = bundled_factions()
+    if name in bundled or (extra and name in extra):
+        return name
+    factions = {**{fid: load_faction(path) for fid, path in bundled.items()}, **(extra or {})}
+    wanted = _folded(name)
+    spoken = {}
+    for fid, faction in factions.items():
+        for text in (fid, *faction.names.values()):
+            spoken.setdefault(_folded(text), fid)
+    if wanted in spoken:
+        return spoken[wanted]
+    close = difflib.get_close_matches(wanted, list(spoken), 1, 0.6)
+    hint = f"did you mean '{_shown(factions[spoken[close[0]]])}'? " if close else ""
+    known = "; ".join(_shown(f) for f in factions.values())
+    raise RootlawError(f"unknown faction '{name}'; {hint}known factions (by id or any name): {known}")
+
+
+def _folded(text: str) -> str:
+    """A name as compared: lower case, accents and extra spaces dropped."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(plain.casefold().replace("_", " ").split())
+
+
+def _shown(faction: FactionDef) -> str:
+    return f"{faction.id} ({faction.display_name()})"
 
 
 ID = re.compile(r"[a-z][a-z0-9_]*")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rootlaw.core.hooks import BUILT_IN_ACTIONS, PHASES
+from rootlaw.core.names import title_of
 from rootlaw.errors import DataError
 from rootlaw.files.documents import Document, load_yaml
 from rootlaw.files.resources import data_dir
@@ -20,6 +21,8 @@ from rootlaw.language.abilities import Modifier, Trigger, compile_ability
 from rootlaw.language.compiler import Compiler, Vocabulary
 from rootlaw.language.runtime import ActionDef
 from rootlaw.language.versions import Reading, reading_of
+
+from .faction_names import labels_of, named_items, step_id
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class PieceDef:
     max_per_path: int | None = None
     capacity: int | None = None     # how many pieces (markers aside) it can hold
     names: dict[str, str] = field(default_factory=dict)
+    symbol: str | None = None       # the letter drawn on it in pictures (default: its name's initials)
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,11 @@ class FactionDef:
     doc: Document | None = None
     colour: str | None = None  # #rrggbb for pictures of the board
     reading: Reading = field(default_factory=Reading)  # its language, the warnings of its old constructs
+    # names people read, for rootlaw.core.names: (kind, id) -> names by language (empty: unnamed)
+    labels: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    value_names: dict[str, tuple] = field(default_factory=dict)  # var -> ((value, names), ...)
+    choices: dict[str, dict] = field(default_factory=dict)       # choose decision kind -> how to read it
+    internal: frozenset[str] = frozenset()  # variables of the rules' bookkeeping, on no board
     pile_names: dict[str, dict[str, str]] = field(default_factory=dict)  # pile -> names by language
     pack: str | None = None  # the pack of a faction seated as `pack:id` (its id is a bundled one's)
 
@@ -71,12 +80,11 @@ class FactionDef:
         name = self.names.get("en") or next(iter(self.names.values()))
         return f"{name} [{self.pack}]" if self.pack else name  # never mistaken for the bundled one
 
-    def display_name(self) -> str:
-        """Original-language name (the first listed) with the English one beside it."""
-        lang, original = next(iter(self.names.items()))
-        if lang != "en" and "en" in self.names:
-            return f"{original} ({self.name})"
-        return self.name
+    def display_name(self, lang: str = "en") -> str:
+        """Original-language name (the first listed) with the one in `lang` beside it; a pack's
+        faction seated as `pack:id` says its pack."""
+        title = title_of(self.names, lang)
+        return f"{title} [{self.pack}]" if self.pack else title
 
 
 def load_faction(source: str | Path, text: str | None = None, language: int | None = None,
@@ -107,14 +115,14 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                              crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
                              craft_group=p.get("craft_group"), family=p.get("family"),
                              max_per_clearing=p.get("max_per_clearing"), max_per_path=p.get("max_per_path"),
-                             capacity=p.get("capacity"), names=dict(p.get("names", {})))
+                             capacity=p.get("capacity"), names=dict(p.get("names", {})), symbol=p.get("symbol"))
               for kind, p in d["pieces"].items()}
-    boxes = tuple(d.get("boxes", ()))
+    boxes = tuple(named_items(d.get("boxes")))
     tracks = {name: {"piece": t["piece"], "values": tuple(t["values"])} for name, t in d.get("tracks", {}).items()}
     variables = {name: (v["value"] if isinstance(v, dict) else v) for name, v in d.get("vars", {}).items()}
     action_specs = d.get("actions", {})
     vocab = Vocabulary(seat, set(pieces), set(variables),
-                       set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(d.get("words", ()))
+                       set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(named_items(d.get("words")))
                        | {p.family for p in pieces.values() if p.family},
                        set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
                        piles=set(d.get("piles", {})), reading=reading)
@@ -166,6 +174,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                   for i, step in enumerate(d.get("setup", ())))
     if problems:
         raise DataError(problems)
+    labels, value_names = labels_of(d)
     return FactionDef(
         id=seat, names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
         pieces=pieces, setup=setup, turn=turn,
@@ -173,7 +182,8 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
         variables=variables, actions=actions, triggers=tuple(triggers), modifiers=tuple(modifiers),
         code=dict(vocab.code), doc=doc, colour=d.get("colour"), reading=reading,
         pile_names={name: dict(spec.get("names", {})) for name, spec in d.get("piles", {}).items()},
-        pack=pack,
+        pack=pack, labels=labels, value_names=value_names, choices=dict(vocab.choices),
+        internal=frozenset(n for n, v in d.get("vars", {}).items() if isinstance(v, dict) and v.get("internal")),
     )
 
 
@@ -183,7 +193,7 @@ def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, 
         return {"kind": "craft", "rule": "4.1"}
     rule = str(step.get("rule", ""))
     if "do" in step:
-        label = f"{path[1]} step {path[2] + 1}"
+        label = step_id(path[1], path[2])
         return {"kind": "do", "rule": rule, "label": label,
                 "code": comp.effect(doc, path + ("do",), step["do"], label)}
     if "actions" in step:

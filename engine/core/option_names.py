@@ -5,7 +5,8 @@ and placement order. People (scenario writers, players at a prompt) read and wri
 name instead: a card by its id (`ambush_fox`), a piece by `<faction> <kind>`, a reaction to
 order by its ability id (`hunters`), a persistent card's action by `card:<card id>` (a dominance
 card to activate or take by `dominance:<card id>`, `take_dominance:<card id>`). Clearing
-numbers stay numbers.
+numbers stay numbers; a faction's own value (a wheel's position, a Shaman) is shown as written
+with the name its file gives it beside it: `1 (Boot then Sword)`.
 
 The core's own decisions say what their numbers are (`CARD_KINDS`, `PIECE_KINDS`). A faction
 ability's choice does not, so its numbers are read from what they can be: cards held by the
@@ -19,6 +20,7 @@ from typing import Any
 
 from .identity import marks_on
 from .locations import piece_loc
+from .names import own_value
 
 # decision kinds whose numeric options are cards, clearings, or pieces
 CARD_KINDS = frozenset({"ambush", "foil", "spend_bird", "spend_card", "discard", "craft", "pay_card"})
@@ -133,6 +135,9 @@ def option_name(game: Any, decision: dict, option: Any) -> str:
         return "{" + ", ".join(f"{k}: {option_name(game, decision, v)}" for k, v in option.items()) + "}"
     if isinstance(option, bool) or option is None:
         return str(option).lower() if option is not None else "none"
+    own = own_value(game.rules, decision["kind"], option)
+    if own is not None:  # a faction's own value: as written, with the name people read
+        return f"{option} ({own})"
     if isinstance(option, int):
         first, *others = _readings(game, decision, option)
         return f"{first} ({' or '.join(others)})" if others else first

@@ -42,6 +42,8 @@ class Vocabulary:
     counter: int = 0
     piles: set[str] | None = None  # the card piles ('spend ... from PILE'); None: any of `words`
     reading: Reading = field(default_factory=Reading)  # the file's language, its warnings and upgrade
+    # what people need to read each `choose` decision's options, by decision kind (see _note_choice)
+    choices: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def new_id(self, what: str) -> str:
         self.counter += 1
@@ -91,6 +93,15 @@ class _Inside(Source):
     def problem(self, line: int, col: int, message: str, hint: str | None = None) -> Problem:
         col = max(1, col - self.offset)
         return self.outer.problem(self.at.line, self.at.column + self.start + col - 1, message, hint)
+
+
+def _one_item(source: Tree) -> bool:
+    """Whether a list expression is one written item, or a filter of one (`{s in [suit(c)] where ...}`)."""
+    if source.data == "filter":
+        return _one_item(source.children[1]) if isinstance(source.children[1], Tree) else False
+    if source.data != "list_" or not source.children or source.children[0] is None:
+        return False
+    return len(source.children[0].children) == 1
 
 
 class Compiler(ExpressionCompiler):
@@ -211,6 +222,7 @@ class Compiler(ExpressionCompiler):
             by, optional, prompt = options.children
             inner = scope.bind(str(name), element_fields(source))
             listing, exists = self._listing(source, src, scope)
+            self._note_choice(f"{src.ability}:{name}", str(name), source, body, optional is not None)
             return st.Choose(str(name), listing, e(by), optional is not None,
                              str(prompt)[1:-1] if prompt is not None else "",
                              self._block(body, src, inner), src.ability, exists)
@@ -278,6 +290,22 @@ class Compiler(ExpressionCompiler):
                 return st.Say((legacy.say_text(self, src, c[0]),))
             return self._say(c[0], src, scope)
         raise AssertionError(f"statement {kind} has no compiler")
+
+    def _note_choice(self, kind: str, name: str, source: Tree, body: Tree, optional: bool) -> None:
+        """Note how people read a choice's options (rootlaw.core.names): as a yes-or-no question
+        when it is an optional choice of one written item (`choose b from [bird] optional`), as
+        values of a variable when its block sets that variable to the answer (`set wheel_at = p`).
+        Two choices of one kind that disagree are read neither way."""
+        question = optional and _one_item(source)
+        inside = body.children[0].children if body.children and isinstance(body.children[0], Tree) else []
+        var = next((str(s.children[0]) for s in inside if isinstance(s, Tree) and s.data == "set_var"
+                    and isinstance(s.children[1], Tree) and s.children[1].data == "name"
+                    and str(s.children[1].children[0]) == name), None)
+        known = self.vocab.choices.get(kind)
+        if known is not None:
+            question = question and known["question"]
+            var = var if var == known["values_of"] else None
+        self.vocab.choices[kind] = {"question": question, "values_of": var}
 
     def _say(self, tok: Token, src: Source, scope: "Scope") -> Any:
         """`say "text {expr} text"`: each `{expr}` is compiled and its value shown in the line;

@@ -116,6 +116,11 @@ def faction_rulings(faction: FactionDef, shown_as: str) -> list[Ruling]:
     return found
 
 
+# parts of a faction file whose names name a value on its board (a track, a variable, a word),
+# not the rule that cites it
+VALUE_PARTS = ("vars", "words", "tracks", "boxes")
+
+
 def faction_rule_names(faction: FactionDef) -> dict[str, dict[str, str]]:
     """Rule number -> names, from the first part of the faction file that carries both.
 
@@ -129,7 +134,7 @@ def faction_rule_names(faction: FactionDef) -> dict[str, dict[str, str]]:
     if faction.doc is not None:
         for path, mapping, _ in _mappings(faction.doc.data):
             rule, given = mapping.get("rule"), mapping.get("names")
-            if rule is None:
+            if rule is None or path[0] in VALUE_PARTS:
                 continue
             piece = len(path) == 2 and path[0] == "pieces"
             if not piece:

@@ -19,14 +19,14 @@ from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
 from rootlaw.scenarios.rulings import load_rulings_file
-from rootlaw.scenarios.rulings_index import LANGUAGES, build_index
+from rootlaw.scenarios.rulings_index import build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
 
-from .human import HumanAgent, HumanQuit, seats_of
+from .human import HumanAgent, HumanQuit, final_scores, seats_of
 from .interactions import register as register_interactions
 from .render import picture_of, write_picture
+from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
-from .toolkit import say_pack_notes
 from .upgrade import register as register_upgrade
 
 
@@ -75,7 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a full game with bots and print the log and final scores")
     play.add_argument("--map", default="autumn", help=f"one of {', '.join(bundled_maps())} (default autumn)")
     play.add_argument("--factions", default=None,
-                      help="comma-separated faction ids or files (default: every bundled faction)")
+                      help="comma-separated factions by id, by any of their names (any case) or by file "
+                           "(default: every bundled faction)")
     play.add_argument("--seed", type=_natural, default=1, help="game seed (default 1)")
     play.add_argument("--rounds", type=_positive, default=30, help="round limit (default 30)")
     play.add_argument("--deal-suits", action="store_true", help="deal suit markers on Lake and Mountain too")
@@ -98,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
     play.add_argument("--bots", default="random",
                       help=f"bot for every seat, or one per faction in --factions order; one of {', '.join(BOTS)}")
+    language_option(play, "prompts, options and scores")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
@@ -119,6 +121,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("source", metavar="SAVE_OR_RECORD_OR_SCENARIO")
     render.add_argument("--at", type=_natural, metavar="N", help="a record's position after N answers (default: the end)")
     render.add_argument("-o", "--output", default="board.svg", metavar="FILE", help="board.svg or board.png")
+    language_option(render, "the picture's names and words")
     render.set_defaults(run=_render)
 
     serve = sub.add_parser("serve", help="a local web table: play any factions and map, hot-seat and bots, replay records")
@@ -132,7 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     rulings = sub.add_parser("rulings", help="list every ruling by rule number, with the scenarios that pin it")
     rulings.add_argument("--faction", metavar="ID", help="only this faction's rulings (with its interactions), or 'core'")
     rulings.add_argument("--rule", metavar="NUMBER", help="only the rulings citing this rule or one under it (4.3 takes 4.3.4)")
-    rulings.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the rule and faction names (default en)")
+    language_option(rulings, "the rule and faction names")
     rulings.add_argument("--pack", action="append", default=[], metavar="PATH",
                          help="a pack whose factions' rulings join (repeatable)")
     rulings.add_argument("--scenarios", action="append", metavar="DIR",
@@ -187,16 +190,16 @@ def _play(args: argparse.Namespace) -> int:
         if len(factions) < 2:
             raise RootlawError("a game needs at least two factions (use --factions a,b)")
         packs = [str(Path(p).resolve()) for p in args.pack]
-        factions = [_typed_file(name, packs) for name in factions]
+        factions = faction_ids([name.strip() for name in factions], packs)
         say_pack_notes(packs)
-        setup = Setup(map=_typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
+        setup = Setup(map=_map_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
                       deal_suits=args.deal_suits, packs=packs, deck=args.deck)
         game = setup.start()
         shown_from = 0
     _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))
     agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
     human = HumanAgent(lambda g, path: save_game(g, setup, path), args.save or "rootlaw-save.json", args.picture,
-                       sys.stdin, sys.stdout)
+                       sys.stdin, sys.stdout, args.lang)
     agents.update({fid: human for fid in seats_of(game, args.human)})
     answers: list = []
     shown = shown_from
@@ -219,12 +222,7 @@ def _play(args: argparse.Namespace) -> int:
     if not args.quiet:
         for line in game.s.log[shown:]:
             print(line)
-    print()
-    print(f"Final scores ({game.rules.map.name} map, seed {setup.seed}, {len(answers)} decisions):")
-    for fid in sorted(game.s.seats, key=lambda f: -game.s.players[f].score):
-        print(f"  {game.faction(fid).display_name():45} {game.s.players[fid].score:3d} VP")
-    print(f"Result: {game.s.ended or f'stopped at the decision cap ({args.max_decisions})'}" + (f"; winner: {game.faction(game.s.winner).display_name()}"
-                                        if game.s.winner else ""))
+    print(final_scores(game, setup.seed, len(answers), args.max_decisions, args.lang))
     if args.record:
         write_json(args.record, Record(setup, answers, game.s.digest()).to_json(), "game record")
     if args.save and args.save_at is None:
@@ -241,14 +239,14 @@ def _check_state(game, check: bool, decisions: int) -> None:
                                + "; ".join(broken[:5]))
 
 
-def _typed_file(name: str, packs: list[str]) -> str:
-    """A faction or map the user named by its file: the file joins the packs (a pack of one),
-    and the game, its record and its save name it by id."""
-    if name in bundled_factions() or name in bundled_maps() or not Path(name).is_file():
+def _map_file(name: str, packs: list[str]) -> str:
+    """A map the user named by its file: the file joins the packs (a pack of one), and the game,
+    its record and its save name it by id."""
+    if name in bundled_maps() or not Path(name).is_file():
         return name
     pack = load_data_file(name)
     packs.append(str(Path(name).resolve()))
-    return next(iter(pack.factions or pack.maps or pack.decks))
+    return next(iter(pack.maps or pack.factions or pack.decks))
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -334,7 +332,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    print(f"wrote {write_picture(picture_of(args.source, args.at), args.output)}")
+    print(f"wrote {write_picture(picture_of(args.source, args.at), args.output, args.lang)}")
     return 0
 
 

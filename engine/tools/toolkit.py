@@ -9,16 +9,43 @@ import sys
 from pathlib import Path
 
 from rootlaw.agents.registry import BOTS, bot_names
+from rootlaw.content.catalog import faction_named
 from rootlaw.content.factions import bundled_factions
 from rootlaw.content.maps import bundled_maps
-from rootlaw.content.packs import PackContent, load_packs
+from rootlaw.content.packs import PackContent, load_data_file, load_packs
+from rootlaw.core.names import LANGUAGES
 from rootlaw.errors import RootlawError
+
+
+def language_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--lang en|fr|pl`, on every command that shows game text."""
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=f"language of {what} (default en)")
+
+
+def faction_ids(names: list[str], packs: list[str]) -> list[str]:
+    """The ids of the factions a person typed: by id, by any of their names (those of the packs'
+    factions too), or by file (the file then joins `packs`, as a pack of one)."""
+    bundled = bundled_factions()
+    out: list[str] = []
+    extra = None
+    for name in names:
+        if name in bundled:
+            out.append(name)
+        elif Path(name).is_file():
+            pack = load_data_file(name)
+            packs.append(str(Path(name).resolve()))
+            out.append(next(iter(pack.factions or pack.maps or pack.decks)))
+        else:
+            extra = load_packs(list(packs)).factions if extra is None else extra
+            out.append(faction_named(name, extra))
+    return out
 
 
 def register(sub: argparse._SubParsersAction, natural, positive) -> None:
     """Add `simulate` and `sheet` to the command's subparsers (argument checkers from cli.py)."""
     sim = sub.add_parser("simulate", help="play many bot games and write JSON Lines, a summary and an HTML report")
-    sim.add_argument("--factions", required=True, help="comma-separated faction ids or files, all in every game")
+    sim.add_argument("--factions", required=True,
+                     help="comma-separated factions (ids, names in any language, or files), all in every game")
     sim.add_argument("--map", default="autumn",
                      help=f"one of {', '.join(bundled_maps())}, or 'all' to take them in turn (default autumn)")
     sim.add_argument("--games", type=positive, default=100, help="number of games (default 100)")
@@ -37,11 +64,16 @@ def register(sub: argparse._SubParsersAction, natural, positive) -> None:
     sim.add_argument("--out", default="simulation", metavar="DIR", help="output folder (default ./simulation)")
     sim.add_argument("--no-report", action="store_true", help="write only games.jsonl and summary.json")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    language_option(sim, "the faction and VP source names of the summary and report")
     sim.set_defaults(run=_simulate)
 
     sheet = sub.add_parser("sheet", help="render a faction file as a player sheet (Markdown or HTML)")
-    sheet.add_argument("faction", metavar="FACTION_OR_FILE", help=f"a faction id ({', '.join(bundled_factions())}) or file")
-    sheet.add_argument("--lang", choices=("fr", "pl", "en"), default="en", help="language of names and headings")
+    sheet.add_argument("faction", metavar="FACTION_OR_FILE",
+                       help=f"a faction by id ({', '.join(bundled_factions())}) or name, a faction file, or a "
+                            "faction of a --pack")
+    sheet.add_argument("--pack", action="append", default=[], metavar="PATH",
+                       help="a pack folder or .zip whose factions may be named (repeatable)")
+    language_option(sheet, "the sheet")
     sheet.add_argument("-o", "--output", metavar="FILE", help="write to sheet.html or sheet.md (default: Markdown on stdout)")
     sheet.set_defaults(run=_sheet)
 
@@ -64,11 +96,12 @@ def _simulate(args: argparse.Namespace) -> int:
     maps = bundled_maps() if args.map == "all" else [args.map]
     if args.address and args.backend != "ray":
         raise RootlawError("--address is for --backend ray")
-    packs = tuple(str(Path(p).resolve()) for p in args.pack)
-    say_pack_notes(list(packs))
+    packs = [str(Path(p).resolve()) for p in args.pack]
+    factions = faction_ids(factions, packs)
+    say_pack_notes(packs)
     bots = bot_names(args.bot, factions)
     plan = Plan(factions=tuple(factions), bots=tuple(bots.values()), maps=tuple(maps), games=args.games,
-                seed=args.seed, round_limit=args.rounds, packs=packs, deck=args.deck)
+                seed=args.seed, round_limit=args.rounds, packs=tuple(packs), deck=args.deck)
     out = Path(args.out)
     outcome = simulate(plan, out, backend=args.backend, workers=args.workers, address=args.address,
                        progress=not args.quiet, report=not args.no_report)

@@ -37,27 +37,32 @@ def picture_of(path: str | Path, at: int | None = None) -> Game:
     return replay(record)
 
 
-def svg_of(game: Game) -> str:
-    """The board picture as SVG text (a clear error when drawsvg is not installed)."""
+def svg_of(game: Game, lang: str = "en") -> str:
+    """The board picture as SVG text, its words in `lang` (a clear error when drawsvg is not installed)."""
     try:
         from .board import board_svg
     except ImportError as exc:
         raise RootlawError(f"pictures need drawsvg ({exc.name} is missing): pip install 'rootlaw[render]'") from None
-    return board_svg(game)
+    return board_svg(game, lang)
 
 
-def write_picture(game: Game, out: str | Path) -> Path:
+def png_of(svg: str) -> bytes:
+    """An SVG picture as PNG bytes (CairoSVG; a clear error when it or cairo is missing)."""
+    try:
+        import cairosvg
+    except (ImportError, OSError):  # OSError: the cairo library itself is missing
+        raise RootlawError("PNG needs CairoSVG and the cairo library: pip install 'rootlaw[render]' (or write .svg)") from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+
+
+def write_picture(game: Game, out: str | Path, lang: str = "en") -> Path:
     """Write the board picture; the suffix (.svg or .png) chooses the format."""
     out = Path(out)
     if out.suffix not in (".svg", ".png"):
         raise RootlawError(f"{out}: the picture is written as .svg or .png")
-    svg = svg_of(game)
+    svg = svg_of(game, lang)
     if out.suffix == ".svg":
         out.write_text(svg, encoding="utf-8")
-    elif out.suffix == ".png":
-        try:
-            import cairosvg
-        except (ImportError, OSError):  # OSError: the cairo library itself is missing
-            raise RootlawError("PNG needs CairoSVG and the cairo library: pip install 'rootlaw[render]' (or write .svg)") from None
-        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out))
+    else:
+        out.write_bytes(png_of(svg))
     return out

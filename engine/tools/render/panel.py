@@ -1,8 +1,10 @@
-"""The side panel of the board picture: what is not on the map.
+"""Below the map: the game's cards and items, then each faction's board as a board.
 
-The game (map, round, phase, whose turn, the pending decision, deck and discard), then one
-block per faction in seat order: score, hand size (hands are secret, their size public, Law
-1.2.1), piles, crafted items, persistent cards, dominance, supply, boxes, tracks and variables.
+A faction's board shows its score, its hand's size (hands are secret, their size public, Law
+1.2.1), its piles' sizes, crafted items, cards in play and dominance; then its supply and boxes
+as pieces with counts, each track as a row of slots (covered by a piece or uncovered) with the
+value printed under each, its flags as ticked or empty boxes and its other values by name.
+Variables a file marks `internal` are the rules' bookkeeping and are left out.
 """
 from __future__ import annotations
 
@@ -11,121 +13,208 @@ from typing import Any
 
 import drawsvg as draw
 
+from rootlaw.core import names as n
 from rootlaw.core.game import Game
 
-LINE = 17
-CHARS = 62  # characters per panel line at 12 px
+from .colours import ink
+from .legend import Legend, words
+from .pieces import piece_group, piece_title, shape
+
+GAP, LINE, TEXT = 16, 19, 13
+CHAR = 7.3  # width of a character at 13 px
+SLOT_W, ICON = 30, 20
 
 
-Line = tuple[str, str, "str | None", str]
+class Column:
+    """Parts drawn from a top-left corner downwards, `width` wide; `y` is the next free line."""
+
+    def __init__(self, x: float, y: float, width: float) -> None:
+        self.x, self.y, self.width, self.parts = x, y, width, []
+
+    def text(self, value: str, size: float = TEXT, bold: bool = False, indent: float = 0, fill: str = "#2b2114") -> None:
+        chars = int((self.width - indent) / (CHAR * size / TEXT))
+        for line in textwrap.wrap(value, chars) or [""]:
+            self.y += LINE * size / TEXT
+            self.parts.append(draw.Text(line, size, self.x + indent, self.y - 5, fill=fill,
+                                        font_weight="bold" if bold else "normal"))
 
 
-def panel_lines(game: Game) -> list[Line]:
-    """(style, text, faction, piece ids) lines, long ones wrapped; style is 'title', 'head' or
-    'text'; a box's line names the ids of the pieces in it (the picture's data-pieces)."""
-    out = []
-    for style, text, fid, *pids in _entries(game):
-        width = (CHARS * 3 // 4) if style == "head" else CHARS - (3 if fid else 0)  # heads are bold and larger
-        for i, part in enumerate(textwrap.wrap(text, width, subsequent_indent="  ") or [""]):
-            out.append((style if i == 0 else "text", part, fid, pids[0] if pids and i == 0 else ""))
-    return out
+def draw_boards(game: Game, colours: dict[str, str], kinds: dict, legend: Legend, lang: str,
+                width: float) -> tuple[list, float]:
+    """The game line and every faction's board, in two columns; (parts, height) from y = 0."""
+    parts: list = []
+    head = Column(GAP, 0, width - 2 * GAP)
+    head.text(_game_line(game, lang))
+    parts += head.parts
+    column_w = (width - 3 * GAP) / 2
+    tops = [head.y + 10, head.y + 10]
+    for fid in game.s.seats:
+        side = 0 if tops[0] <= tops[1] else 1
+        x = GAP + side * (column_w + GAP)
+        board, height = _board(game, fid, colours[fid], kinds, legend, lang, x, tops[side], column_w)
+        parts += board
+        tops[side] += height + GAP
+    return parts, max(tops)
 
 
-def _entries(game: Game) -> list[tuple]:
-    s = game.s
-    out: list[tuple[str, str, str | None]] = [("title", f"{game.rules.map.name} map", None)]
-    status = f"round {s.round} · {s.phase}"
-    if s.seats and not s.ended:
-        status += f" · {game.name(game.current)}'s turn"
-    out.append(("text", status, None))
-    if s.ended:
-        winner = f": {game.faction(s.winner).display_name()} wins" if s.winner else ""
-        out.append(("text", f"game over ({s.ended}){winner}", None))
-    elif s.decision is not None:
-        out.append(("text", f"waiting for {game.name(s.decision['player'])}: {s.decision['prompt']}", None))
-    out.append(("text", f"deck {len(s.deck)} · discard {len(s.discard)}", None))
+def _game_line(game: Game, lang: str) -> str:
+    s, w = game.s, words(lang)
+    text = f"{w['deck']}: {len(s.deck)} {w['cards']} · {w['discard']}: {len(s.discard)} {w['cards']}"
+    items = [f"{n.term(name, lang)} ×{k}" for name, k in sorted(s.items.items()) if k]
+    text += f" · {w['item_supply']}: " + (", ".join(items) or w["empty"])
     if s.available_dominance:
-        out.append(("text", "dominance available: " + ", ".join(game.card_name(c) for c in s.available_dominance), None))
-    items = [f"{name} {n}" for name, n in sorted(s.items.items()) if n]
-    out.append(("text", "item supply: " + (", ".join(items) or "empty"), None))
-    for fid in s.seats:
-        out += _faction_lines(game, fid)
-    return out
+        text += f" · {w['available']}: " + ", ".join(n.card_name(game.rules, c, lang) for c in s.available_dominance)
+    return text
 
 
-def _faction_lines(game: Game, fid: str) -> list[tuple]:
-    p = game.player(fid)
-    faction = game.faction(fid)
-    lines = [("head", faction.display_name(), fid)]
-    lines.append(("text", f"{p.score} VP · hand {len(p.hand)} card(s)" + "".join(
-        f" · {pile} {len(cards)}" for pile, cards in sorted(p.piles.items())), fid))
+def _board(game: Game, fid: str, colour: str, kinds: dict, legend: Legend, lang: str, x: float, top: float,
+           width: float) -> tuple[list, float]:
+    p, faction, w = game.player(fid), game.faction(fid), words(lang)
+    col = Column(x + 10, top + 30, width - 20)
+    parts: list = [draw.Rectangle(x, top, width, 30, fill=colour, stroke="#2b2114", rx=4, data_faction=fid),
+                   draw.Text(_fit(n.faction_title(game.rules, fid, lang), int((width - 90) / 9.4)), 15, x + 10,
+                             top + 20, font_weight="bold", fill=ink(colour)),
+                   draw.Text(f"{p.score} {w['vp']}", 17, x + width - 10, top + 21, font_weight="bold",
+                             fill=ink(colour), text_anchor="end", data_score=str(p.score))]
+    line = f"{len(p.hand)} {w['hand']}" + "".join(
+        f" · {n.display_name(game.rules, 'pile', pile, lang, fid)}: {len(cards)} {w['cards']}"
+        for pile, cards in sorted(p.piles.items()))
+    col.text(line)
     if p.items:
-        lines.append(("text", "items: " + ", ".join(p.items), fid))
+        col.text(f"{w['items']}: " + ", ".join(n.term(i, lang) for i in p.items))
     if p.persistent:
-        lines.append(("text", "persistent: " + ", ".join(game.card_name(c) for c in p.persistent), fid))
+        col.text(f"{w['persistent']}: " + ", ".join(n.card_name(game.rules, c, lang) for c in p.persistent))
     if p.dominance is not None:
-        lines.append(("text", f"dominance: {game.card_name(p.dominance)}", fid))
-    supply = [f"{kind} {n}" for kind, n in p.supply.items() if n]
-    lines.append(("text", "supply: " + (", ".join(supply) or "empty"), fid))
+        col.text(f"{w['dominance']}: {n.card_name(game.rules, p.dominance, lang)}")
+    supply = [(kind, count) for kind, count in p.supply.items() if count]
+    _pieces_row(col, game, fid, f"{w['supply']}:", [(fid, k, c) for k, c in supply], kinds, legend, lang)
     for box in faction.boxes:
         loc = f"b{fid}.{box}"
-        inside = _census(game, loc)
-        lines.append(("text", f"box {box}: " + (", ".join(inside) or "empty"), fid, " ".join(map(str, _ids(game, loc)))))
-    for name, track in faction.tracks.items():
-        lines.append(("text", f"track {name}: {_track(game, fid, track)}", fid))
-    simple = [f"{name} {value}" for name, value in sorted(p.vars.items())
-              if isinstance(value, (int, str, bool)) or value is None]
-    if simple:
-        lines.append(("text", "vars: " + ", ".join(simple), fid))
-    return lines
+        _pieces_row(col, game, fid, f"{n.display_name(game.rules, 'box', box, lang, fid)}:", _held(game, loc),
+                    kinds, legend, lang)
+    _tracks(col, game, fid, kinds, lang)
+    _variables(col, game, fid, lang)
+    col.y += 8
+    parts.append(draw.Rectangle(x, top + 30, width, col.y - top - 30, fill="#fbf8f0", stroke="#2b2114", rx=4))
+    return parts + col.parts, col.y - top
 
 
-def _census(game: Game, loc: str) -> list[str]:
-    """'2× warrior' per kind at a location, with what each holder holds."""
-    counts: dict[str, int] = {}
+def _held(game: Game, loc: str) -> list[tuple[str, str, list]]:
+    """The pieces at a location (a box), identical ones together, each with what it holds."""
+    groups: dict[tuple[str, str], list] = {}
     for pid in game.pieces_at(loc):
         faction, kind, _ = game.s.pieces[pid]
-        label = kind if faction == loc[1:].split(".")[0] else f"{game.name(faction)} {kind}"
-        held = _census(game, f"x{pid}")
-        if held:
-            label += " holding " + " and ".join(held)
-        counts[label] = counts.get(label, 0) + 1
-    return [f"{n}× {label}" for label, n in counts.items()]
+        groups.setdefault((faction, kind), []).append(pid)
+        for held in game.pieces_at(f"x{pid}"):
+            hf, hk, _ = game.s.pieces[held]
+            groups.setdefault((hf, hk), []).append(held)
+    return [(f, k, pids) for (f, k), pids in groups.items()]
 
 
-def _ids(game: Game, loc: str) -> list[int]:
-    """Ids of the pieces at a location and of every piece they hold."""
-    out = []
-    for pid in game.pieces_at(loc):
-        out += [pid, *_ids(game, f"x{pid}")]
-    return out
+def _pieces_row(col: Column, game: Game, fid: str, label: str, groups: list, kinds: dict, legend: Legend,
+                lang: str) -> None:
+    """'label: [icon] 3 [icon] 1 …': pieces (their ids, or a supply's count) as icons with counts."""
+    col.y += 26
+    col.parts.append(draw.Text(label, TEXT, col.x, col.y - 7, fill="#2b2114"))
+    x = col.x + CHAR * len(label) + 14
+    if not groups:
+        col.parts.append(draw.Text(words(lang)["empty"], TEXT, x - 6, col.y - 7, fill="#777", font_style="italic"))
+    for faction, kind, pids in groups:
+        if x + 44 > col.x + col.width:
+            col.y += 28
+            x = col.x + 14
+        look = kinds[(faction, kind)]
+        legend.piece(look, game)
+        number = pids if isinstance(pids, int) else len(pids)  # a supply: a count, no piece ids
+        group = piece_group(look, [] if isinstance(pids, int) else pids, x, col.y - 12, ICON,
+                            piece_title(game, faction, kind, number, lang), number=number)
+        col.parts.append(group)
+        x += 48
 
 
-def _track(game: Game, fid: str, track: dict) -> str:
-    """Track values, the ones uncovered (pieces gone from it) in brackets (Law G: leftmost first)."""
+def _tracks(col: Column, game: Game, fid: str, kinds: dict, lang: str) -> None:
+    """Each track as a row of slots: the first ones uncovered (their pieces have left, Law G),
+    the others still covered by a piece; the value printed on each slot under it. Short tracks
+    stand side by side."""
+    x, row_top, row_height = col.x, col.y, 0.0
+    for name, track in game.faction(fid).tracks.items():
+        label = n.display_name(game.rules, "track", name, lang, fid)
+        per_row = max(1, int(col.width // SLOT_W))
+        slots = min(len(track["values"]), per_row)
+        width = max(slots * SLOT_W, CHAR * len(label)) + 14
+        if x > col.x and x + width > col.x + col.width:
+            x, row_top, row_height = col.x, row_top + row_height, 0.0
+        height = _track(col, game, fid, name, track, kinds, label, x, row_top, per_row)
+        row_height = max(row_height, height)
+        x += width
+    col.y = row_top + row_height
+
+
+def _track(col: Column, game: Game, fid: str, name: str, track: dict, kinds: dict, label: str, x: float,
+           top: float, per_row: int) -> float:
     piece = game.faction(fid).pieces[track["piece"]]
     gone = piece.count - game.player(fid).supply.get(track["piece"], 0)
-    return " ".join(f"[{_show(v)}]" if i < gone else _show(v) for i, v in enumerate(track["values"]))
+    col.parts.append(draw.Text(label, TEXT, x, top + LINE - 5, fill="#2b2114"))
+    look = kinds[(fid, track["piece"])]
+    for i, value in enumerate(track["values"]):
+        row, place = divmod(i, per_row)
+        sx = x + place * SLOT_W + SLOT_W / 2
+        sy = top + LINE + 4 + row * (SLOT_W + 16) + SLOT_W / 2
+        col.parts.append(draw.Rectangle(sx - 13, sy - 13, 26, 26, fill="#f3ecd9", stroke="#8b6b43", stroke_width=1,
+                                        data_track=name, data_filled="no" if i < gone else "yes"))
+        if i >= gone:
+            col.parts += shape(look, sx, sy, 18)
+        col.parts.append(draw.Text("—" if value is None else str(value), 12, sx, sy + 27, text_anchor="middle",
+                                   fill="#2b2114", font_weight="bold"))
+    rows = -(-len(track["values"]) // per_row)
+    return LINE + 4 + rows * (SLOT_W + 16) + 2
 
 
-def _show(value: Any) -> str:
-    return "–" if value is None else str(value)
+def _variables(col: Column, game: Game, fid: str, lang: str) -> None:
+    """Flags as ticked or empty boxes; other values by name: 'Shaman: Jötunn'."""
+    faction, values = game.faction(fid), game.player(fid).vars
+    shown = [v for v in faction.variables if v in values and v not in faction.internal]
+    flags = [v for v in shown if isinstance(values[v], bool)]
+    if flags:
+        col.y += 6
+        x = col.x
+        for v in flags:
+            label = n.display_name(game.rules, "var", v, lang, fid)
+            width = 26 + CHAR * len(label)
+            if x + width > col.x + col.width:
+                x, col.y = col.x, col.y + 22
+            col.parts.append(draw.Rectangle(x, col.y + 4, 13, 13, fill="#fff", stroke="#2b2114", data_flag=v,
+                                            data_set="yes" if values[v] else "no"))
+            if values[v]:
+                col.parts.append(draw.Text("✓", 14, x + 1, col.y + 16, fill="#1b5e20", font_weight="bold"))
+            col.parts.append(draw.Text(label, TEXT, x + 18, col.y + 15, fill="#2b2114"))
+            x += width + 8
+        col.y += 22
+    cells = [f"{n.display_name(game.rules, 'var', v, lang, fid)}: {_value(game, fid, v, values[v], lang)}"
+             for v in shown if not isinstance(values[v], bool)]
+    half = int(col.width / 2 / CHAR) - 1
+    short = [c for c in cells if len(c) <= half]
+    for c in cells:
+        if c not in short:
+            col.text(c)
+    for i in range(0, len(short), 2):  # short values two to a line
+        col.y += LINE
+        for j, cell in enumerate(short[i:i + 2]):
+            col.parts.append(draw.Text(cell, TEXT, col.x + j * col.width / 2, col.y - 5, fill="#2b2114"))
 
 
-def panel_height(game: Game) -> int:
-    return len(panel_lines(game)) * LINE + 8 * len(game.s.seats)
+def _value(game: Game, fid: str, var: str, value: Any, lang: str) -> str:
+    """A variable's value: its own name, else a list of lists as groups ('Boot, Sword · …')."""
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
+        return " · ".join(n.shown_value(game.rules, v, lang, fid) for v in value)
+    if isinstance(value, tuple):
+        glue = " " if all(isinstance(v, int) for v in value) else ", "
+        return glue.join(n.shown_value(game.rules, v, lang, fid) for v in value) or "—"
+    return n.value_name(game.rules, var, value, lang, fid)
 
 
-def draw_panel(d: draw.Drawing, game: Game, colours: dict[str, str], x: float, y: float, width: float) -> None:
-    d.append(draw.Rectangle(x - 16, 0, width + 28, max(d.height, panel_height(game) + 48), fill="#fbf8f0"))
-    for style, text, fid, pids in panel_lines(game):
-        if style == "head":
-            y += 8
-            d.append(draw.Rectangle(x, y - 12, 14, 14, fill=colours[fid], stroke="#222"))
-            d.append(draw.Text(text, 13, x + 20, y, font_weight="bold", data_faction=fid))
-        elif style == "title":
-            d.append(draw.Text(text, 17, x, y + 2, font_weight="bold"))
-        else:
-            extra = {"data_pieces": pids} if pids else {}
-            d.append(draw.Text(text, 12, x + (20 if fid else 0), y, fill="#333", **extra))
-        y += LINE
+def _fit(text: str, chars: int) -> str:
+    return text if len(text) <= chars else text[:chars - 1] + "…"
+
+
+__all__ = ["draw_boards"]
