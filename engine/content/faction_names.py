@@ -68,6 +68,11 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
+def warning(problem: Problem) -> Problem:
+    """A problem as a warning: it does not stop the file from loading."""
+    return Problem(problem.file, problem.line, problem.col, problem.message, problem.hint, "warning")
+
+
 def name_warnings(doc: Document) -> list[Problem]:
     """What `validate --strict` warns of: things a person reads with no name, or with no
     English one; a bare `craft` step and the core's actions are named by the core."""
@@ -83,13 +88,11 @@ def name_warnings(doc: Document) -> list[Problem]:
         what = "turn step" if kind == "step" else kind
         shown = f"{what} '{name}'" if kind != "step" else f"the {what} {name}"
         if not names:
-            out.append(doc.problem(path, f"warning: {shown} has no names; people read it as "
-                                         f"'{name.replace('_', ' ')}'",
-                                   "give it names: {en: ..., fr: ..., pl: ...}", at_key=kind != "step"))
+            out.append(warning(doc.problem(path, f"{shown} has no names; people read it as '{name.replace('_', ' ')}'",
+                                           "give it names: {en: ..., fr: ..., pl: ...}", at_key=kind != "step")))
         elif "en" not in names:
-            out.append(doc.problem(path + ("names",), f"warning: {shown} has no English name",
-                                   "add en: to its names"))
+            out.append(warning(doc.problem(path + ("names",), f"{shown} has no English name", "add en: to its names")))
     return sorted(out, key=lambda p: (p.line, p.col))
 
 
-__all__ = ["labels_of", "name_warnings", "named_items", "step_id"]
+__all__ = ["labels_of", "name_warnings", "named_items", "step_id", "warning"]

@@ -270,7 +270,10 @@ def shown_value(rules: Any, value: Any, lang: str = "en", faction: str | None = 
     if isinstance(value, bool):
         return term("yes" if value else "no", lang)
     if isinstance(value, (tuple, list)):
-        return ", ".join(shown_value(rules, v, lang, faction) for v in value) or "—"
+        if value and all(isinstance(v, (tuple, list)) for v in value):
+            return " · ".join(shown_value(rules, v, lang, faction) for v in value)  # a list of groups
+        glue = " " if all(isinstance(v, int) and not isinstance(v, bool) for v in value) else ", "
+        return glue.join(shown_value(rules, v, lang, faction) for v in value) or "—"
     if isinstance(value, str):
         return word_name(rules, value, lang, faction)
     return str(value)

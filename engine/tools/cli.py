@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from rootlaw.agents.registry import BOTS, bot_names, seat_bots
-from rootlaw.content.factions import bundled_factions
+from rootlaw.content.faction_names import name_warnings, warning
+from rootlaw.content.factions import bundled_factions, load_faction
 from rootlaw.content.maps import bundled_maps, load_map
 from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
 from rootlaw.content.record import Record, Setup, load_game, replay, save_game
@@ -105,7 +106,8 @@ def _parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     val.add_argument("--strict", action="store_true",
-                     help="fail on warnings too, and on a file or pack that does not state its language")
+                     help="fail on warnings too, on a file or pack that does not state its language, and "
+                          "on what people would read badly (things a faction leaves unnamed, a colour like a suit's)")
     val.set_defaults(run=_validate)
 
     check = sub.add_parser("check", help="run scenario files and print pass or fail")
@@ -251,7 +253,7 @@ def _map_file(name: str, packs: list[str]) -> str:
 
 def _validate(args: argparse.Namespace) -> int:
     """Report every problem of every path; exit 1 if any path has one (with --strict, also a
-    warning or a language not stated). Warnings and advice go to stderr."""
+    warning, a language not stated, or what people would read as ids). Warnings and advice go to stderr."""
     bad = 0
     for path in args.paths:
         try:
@@ -260,6 +262,8 @@ def _validate(args: argparse.Namespace) -> int:
             bad += 1
             print(f"{exc}\n{len(exc.problems)} problem(s) in {path}")
             continue
+        if args.strict:
+            warnings = warnings + strict_warnings(path)
         _warn(args, warnings)
         if args.strict and warnings:
             bad += 1
@@ -276,6 +280,28 @@ def _warn(args: argparse.Namespace, warnings: list[Problem]) -> None:
         if warning not in args.warned:
             args.warned.add(warning)
             print(warning, file=sys.stderr)
+
+
+def strict_warnings(path: str) -> list:
+    """What `validate --strict` warns of in a valid pack or faction file: things people would
+    read as ids made readable, and a colour the board picture cannot use beside the suits."""
+    from .render.colours import near_suit
+
+    p = Path(path)
+    if p.is_dir() or p.suffix == ".zip":
+        factions = list(load_pack(p).factions.values())
+    else:
+        doc = load_yaml(p)
+        factions = [load_faction(p)] if isinstance(doc.data, dict) and "pieces" in doc.data else []
+    out = []
+    for faction in factions:
+        out += name_warnings(faction.doc)
+        suit = near_suit(faction.colour) if faction.colour else None
+        if suit:
+            out.append(warning(faction.doc.problem(("colour",), f"the colour {faction.colour} looks like the "
+                                                   f"{suit} suit's; pictures of the board will use another",
+                                                   "choose a colour unlike red, yellow and orange")))
+    return out
 
 
 def describe(path: str) -> tuple[str, list[Problem]]:

@@ -1,211 +1,307 @@
-"""The faction sheet: a faction file rendered as the player sheet a designer hands to
-playtesters (setup, turn structure, actions with their costs, abilities with rule numbers and
-rulings, placeholder values flagged), as Markdown or as one HTML page.
+"""The faction sheet: a handout a designer gives playtesters, laid out like a faction board.
 
-The sheet is built once as a list of blocks (headings, paragraphs, tables, code) and written
-in either format, so the two never drift apart. Names and headings follow `lang` (French,
-Polish or English); a name missing in that language falls back to English, then to the
-faction's original. Rulings and notes are written in English in the faction files and stay so.
+First page: the pieces, the faction board (tracks as rows of slots with the value printed on
+each, boxes, card piles, printed values and markers, placeholder values flagged ⚠), setup, and
+the turn as a flow of Birdsong, Daylight and Evening steps. Then the actions, with their costs
+in words, and the abilities, each with its rule number, when it applies and its ruling. Names
+follow the chosen language (rootlaw.core.names); rulings are written in English in the files
+and stay so. No text of the faction language reaches the body: an appendix for designers
+gives it, part by part.
+
+The sheet is built once as a list of blocks and written as Markdown or as one HTML page (with
+a print stylesheet: two printed pages, then the appendix), so the two never drift apart.
 """
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rootlaw.content.catalog import find_faction
+from rootlaw.content.catalog import faction_named
+from rootlaw.content.factions import FactionDef, load_faction
+from rootlaw.content.packs import load_packs
+from rootlaw.core import names as n
+from rootlaw.core.hooks import PHASES
 from rootlaw.errors import RootlawError
+from rootlaw.files.documents import Document
+from rootlaw.language.parser import SyntaxProblem, parse
 
-LANGUAGES = ("en", "fr", "pl")
+from .sheet_words import COSTS, HEADINGS, STEPS, counted, when
 
-HEADINGS = {
-    "en": {"pieces": "Pieces", "setup": "Setup", "turn": "Turn", "birdsong": "Birdsong", "daylight": "Daylight",
-           "evening": "Evening", "actions": "Actions", "abilities": "Abilities", "boards": "Faction board",
-           "placeholders": "Placeholder values", "source": "Source", "rule": "rule", "ruling": "Ruling",
-           "cost": "Cost", "when": "Can be taken when", "piece": "piece", "kind": "kind", "count": "count",
-           "limits": "limits", "value": "value", "note": "note", "choices": "choose among", "limit": "at most",
-           "draw": "draw", "discard_to": "discard down to", "effect": "Effect", "flag": "placeholder"},
-    "fr": {"pieces": "Pièces", "setup": "Mise en place", "turn": "Tour de jeu", "birdsong": "Aurore",
-           "daylight": "Jour", "evening": "Crépuscule", "actions": "Actions", "abilities": "Capacités",
-           "boards": "Plateau de faction", "placeholders": "Valeurs provisoires", "source": "Source",
-           "rule": "règle", "ruling": "Arbitrage", "cost": "Coût", "when": "Possible si", "piece": "pièce",
-           "kind": "type", "count": "nombre", "limits": "limites", "value": "valeur", "note": "note",
-           "choices": "au choix", "limit": "au plus", "draw": "piocher", "discard_to": "défausser jusqu'à",
-           "effect": "Effet", "flag": "provisoire"},
-    "pl": {"pieces": "Elementy", "setup": "Przygotowanie", "turn": "Tura", "birdsong": "Świt",
-           "daylight": "Dzień", "evening": "Zmierzch", "actions": "Akcje", "abilities": "Zdolności",
-           "boards": "Plansza frakcji", "placeholders": "Wartości tymczasowe", "source": "Źródło",
-           "rule": "zasada", "ruling": "Wyjaśnienie", "cost": "Koszt", "when": "Dostępna gdy",
-           "piece": "element", "kind": "rodzaj", "count": "liczba", "limits": "limity", "value": "wartość",
-           "note": "uwaga", "choices": "do wyboru", "limit": "najwyżej", "draw": "dobierz",
-           "discard_to": "odrzuć do", "effect": "Efekt", "flag": "tymczasowa"},
-}
-
+LANGUAGES = n.LANGUAGES
 FLAG = "⚠"
-_COST = re.compile(r"^\s*(spend\b.*?)\s*(\{|$)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
 class Block:
-    kind: str          # "h1", "h2", "h3", "p", "table", "code"
+    kind: str          # "h1", "h2", "h3", "p", "table", "flow", "slots", "code", "appendix"
     text: str = ""
     rows: tuple[tuple[str, ...], ...] = ()
 
 
-def faction_data(name: str) -> dict:
-    """The faction file's data, after the full check (a bad file raises DataError)."""
-    faction = find_faction(name)
-    if faction.doc is None:
-        raise RootlawError(f"faction '{name}' has no file to render")
-    return faction.doc.data
+class _Rules:
+    """The one faction's rules as rootlaw.core.names reads them."""
+
+    def __init__(self, faction: FactionDef) -> None:
+        self.factions = {faction.id: faction}
 
 
-def build(data: dict, lang: str = "en") -> list[Block]:
+def find(name: str, packs: list[str] | None = None) -> FactionDef:
+    """The faction a sheet is asked of: a faction file, a faction of one of `packs`, or a
+    bundled faction, by id or by any of its names."""
+    if Path(name).is_file():
+        return load_faction(name)
+    extra = load_packs(list(packs)).factions if packs else {}
+    fid = faction_named(name, extra)
+    if fid in extra:
+        return extra[fid]
+    from rootlaw.content.catalog import find_faction
+    return find_faction(fid)
+
+
+def build(faction: FactionDef, lang: str = "en") -> list[Block]:
     """The sheet's blocks, in reading order."""
-    if lang not in LANGUAGES:
-        raise RootlawError(f"unknown sheet language '{lang}'; known: {', '.join(LANGUAGES)}")
-    h = HEADINGS[lang]
-    pick = lambda names, fallback: _name(names, lang, fallback)  # noqa: E731
-    actions = data.get("actions") or {}
-    blocks = [Block("h1", _title(data.get("names") or {}, lang, data["id"]))]
+    n.check_language(lang)
+    h, doc = HEADINGS[lang], faction.doc
+    if doc is None:
+        raise RootlawError(f"faction '{faction.id}' has no file to make a sheet of")
+    data, rules = doc.data, _Rules(faction)
+    name = lambda kind, ident: n.display_name(rules, kind, ident, lang, faction.id)  # noqa: E731
+    blocks = [Block("h1", n.faction_title(rules, faction.id, lang))]
     if data.get("source"):
         blocks.append(Block("p", f"{h['source']}: {data['source']}"))
-    placeholders = _placeholders(data)
-    if placeholders:
-        blocks.append(Block("p", f"{FLAG} {h['placeholders']}: {', '.join(placeholders)}"))
-
-    blocks.append(Block("h2", h["pieces"]))
-    rows = [(h["piece"], h["kind"], h["count"], h["limits"], h["rule"])]
-    for kind, p in (data.get("pieces") or {}).items():
-        limits = ", ".join(f"{k} {p[k]}" for k in ("max_per_clearing", "max_per_path", "capacity", "craft_limit")
-                           if k in p)
-        if p.get("crafts"):
-            limits = ", ".join(filter(None, ["crafts", limits]))
-        rows.append((pick(p.get("names"), kind), p.get("category", ""), str(p.get("count", "")), limits,
-                     str(p.get("rule", ""))))
-    blocks.append(Block("table", rows=tuple(rows)))
-    blocks += _rulings(data.get("pieces") or {}, lang, h)
-
-    board = _board(data, h)
-    if board:
-        blocks.append(Block("h2", h["boards"]))
-        blocks += board
-
+    flagged = _placeholders(data, name)
+    if flagged:
+        blocks.append(Block("p", f"{FLAG} {h['placeholders']}: {', '.join(flagged)}."))
+    blocks += _pieces(faction, data, name, lang, h)
+    blocks += _board(faction, data, rules, name, lang, h)
     blocks.append(Block("h2", h["setup"]))
-    for step in data.get("setup") or []:
-        blocks += _step(step, h, actions, lang)
-
+    for step in data.get("setup") or ():
+        blocks += _setup_step(step, name, lang, h)
     blocks.append(Block("h2", h["turn"]))
-    for phase, steps in (data.get("turn") or {}).items():
-        blocks.append(Block("h3", h.get(phase, phase)))
-        for step in steps:
-            blocks += _step(step, h, actions, lang)
-
+    blocks.append(Block("flow", rows=tuple(_phase(faction, data, phase, name, lang, h) for phase in PHASES)))
     blocks.append(Block("h2", h["actions"]))
-    for aid, action in actions.items():
-        blocks.append(Block("h3", f"{pick(action.get('names'), aid)} ({h['rule']} {action.get('rule', '—')})"))
-        flags = [k for k in ("free", "once_per_turn") if action.get(k)]
-        if flags:
-            blocks.append(Block("p", ", ".join(flags)))
-        if action.get("if"):
-            blocks.append(Block("p", f"{h['when']}: {_one_line(action['if'])}"))
-        costs = [m.group(1) for m in _COST.finditer(action.get("do") or "")]
-        if costs:
-            blocks.append(Block("p", f"{h['cost']}: " + "; ".join(costs)))
-        if action.get("ruling"):
-            blocks.append(Block("p", f"{h['ruling']}: {_one_line(action['ruling'])}"))
-        if action.get("do"):
-            blocks.append(Block("code", str(action["do"]).rstrip()))
-
+    for aid, action in (data.get("actions") or {}).items():
+        blocks += _action(doc, aid, action, name, lang, h)
     blocks.append(Block("h2", h["abilities"]))
-    for ability in data.get("abilities") or []:
-        when = ability.get("on") or ability.get("hook") or ""
-        blocks.append(Block("h3", f"{pick(ability.get('names'), ability['id'])} "
-                                  f"({h['rule']} {ability.get('rule', '—')})"))
-        blocks.append(Block("p", f"{ability.get('kind', '')}: {when}"
-                                 + (f" — if {_one_line(ability['if'])}" if ability.get("if") else "")))
+    for ability in data.get("abilities") or ():
+        blocks.append(Block("h3", f"{name('ability', ability['id'])} · {h['rule']} {ability.get('rule', '—')}"))
+        what = ability.get("on") or ability.get("hook") or ("invariant" if ability.get("kind") == "invariant" else "")
+        blocks.append(Block("p", f"{h['when']}: {when(what, lang)}."))
         if ability.get("ruling"):
             blocks.append(Block("p", f"{h['ruling']}: {_one_line(ability['ruling'])}"))
-        code = ability.get("do") or ability.get("value")
-        if code:
-            blocks.append(Block("code", str(code).rstrip()))
-    return blocks
-
-
-def _name(names: dict | None, lang: str, fallback: str) -> str:
-    names = names or {}
-    return names.get(lang) or names.get("en") or next(iter(names.values()), fallback)
-
-
-def _title(names: dict, lang: str, fid: str) -> str:
-    """The name in `lang`, with the original beside it when it differs (display names keep
-    their original language)."""
-    shown = _name(names, lang, fid)
-    original = next((n for code, n in names.items() if code != "en"), None)
-    return f"{shown} ({original})" if original and original != shown else shown
+    return blocks + _appendix(data, name, h)
 
 
 def _one_line(text: Any) -> str:
     return " ".join(str(text).split())
 
 
-def _placeholders(data: dict) -> list[str]:
-    found = [name for name, v in (data.get("vars") or {}).items() if isinstance(v, dict) and v.get("placeholder")]
-    found += [name for name, t in (data.get("tracks") or {}).items() if isinstance(t, dict) and t.get("placeholder")]
-    return found
+def _placeholders(data: dict, name) -> list[str]:
+    found = [name("var", v) for v, spec in (data.get("vars") or {}).items() if isinstance(spec, dict)
+             and spec.get("placeholder")]
+    return found + [name("track", t) for t, spec in (data.get("tracks") or {}).items() if spec.get("placeholder")]
 
 
-def _rulings(pieces: dict, lang: str, h: dict) -> list[Block]:
-    return [Block("p", f"{_name(p.get('names'), lang, kind)} — {h['ruling']}: {_one_line(p['ruling'])}")
-            for kind, p in pieces.items() if p.get("ruling")]
+def _pieces(faction: FactionDef, data: dict, name, lang: str, h: dict) -> list[Block]:
+    rows = [(h["name"], h["kind"], h["count"], h["notes"], h["rule"])]
+    rulings = []
+    for kind, p in (data.get("pieces") or {}).items():
+        notes = []
+        if p.get("suit"):
+            notes.append(f"{h['suit']}: {n.term(p['suit'], lang)}")
+        if p.get("crafts"):
+            notes.append(h["crafts"])
+        for key, word in (("max_per_clearing", "per_clearing"), ("max_per_path", "per_path"), ("capacity", "holds"),
+                          ("craft_limit", "craft_limit")):
+            if key in p:
+                notes.append(h["holds_none"] if key == "capacity" and p[key] == 0 else h[word].format(n=p[key]))
+        rows.append((name("piece", kind), n.term(p["category"], lang), str(p["count"]), "; ".join(notes),
+                     str(p.get("rule", ""))))
+        if p.get("ruling"):
+            rulings.append(Block("p", f"{name('piece', kind)}. {h['ruling']}: {_one_line(p['ruling'])}"))
+    return [Block("h2", h["pieces"]), Block("table", rows=tuple(rows)), *rulings]
 
 
-def _board(data: dict, h: dict) -> list[Block]:
-    """Tracks, boxes, piles and variables, each placeholder flagged."""
-    blocks: list[Block] = []
-    rows = [("", h["value"], h["rule"], h["note"])]
-    for name, t in (data.get("tracks") or {}).items():
-        flag = f" {FLAG} {h['flag']}" if t.get("placeholder") else ""
-        rows.append((name, " ".join("—" if v is None else str(v) for v in t.get("values", [])) + flag,
-                     str(t.get("rule", "")), _one_line(t.get("note", f"{h['piece']} {t.get('piece', '')}"))))
-    for name, v in (data.get("vars") or {}).items():
-        v = v if isinstance(v, dict) else {"value": v}
-        flag = f" {FLAG} {h['flag']}" if v.get("placeholder") else ""
-        rows.append((name, f"{v.get('value')}{flag}", str(v.get("rule", "")), _one_line(v.get("note", ""))))
-    if len(rows) > 1:
-        blocks.append(Block("table", rows=tuple(rows)))
-    extras = [*(data.get("boxes") or []), *(data.get("piles") or {})]
-    if extras:
-        blocks.append(Block("p", ", ".join(str(x) for x in extras)))
-    return blocks
+def _board(faction: FactionDef, data: dict, rules: _Rules, name, lang: str, h: dict) -> list[Block]:
+    """Tracks as rows of slots, boxes, piles, printed values and markers."""
+    out: list[Block] = []
+    for track, spec in (data.get("tracks") or {}).items():
+        flag = f" {FLAG} {h['flag']}" if spec.get("placeholder") else ""
+        out.append(Block("slots", f"{name('track', track)} ({name('piece', spec['piece'])}; "
+                                  f"{h['rule']} {spec.get('rule', '—')}){flag}",
+                         rows=(tuple("—" if v is None else str(v) for v in spec["values"]),)))
+    if faction.boxes:
+        out.append(Block("p", f"{h['boxes']}: " + ", ".join(name("box", b) for b in faction.boxes) + "."))
+    if data.get("piles"):
+        out.append(Block("p", f"{h['piles']}: " + ", ".join(
+            name("pile", p) + (f" ({h['pile_limit']})" if spec and spec.get("limit") is not None else "")
+            for p, spec in data["piles"].items()) + "."))
+    values, flags = [(h["values"], h["printed"], h["rule"])], []
+    for var, spec in (data.get("vars") or {}).items():
+        spec = spec if isinstance(spec, dict) else {"value": spec}
+        if spec.get("internal"):
+            continue
+        value = faction.variables[var]
+        if isinstance(value, bool):
+            flags.append(f"{name('var', var)} ({h['set'] if value else h['not_set']})")
+            continue
+        flag = f" {FLAG} {h['flag']}" if spec.get("placeholder") else ""
+        shown = n.value_name(rules, var, _frozen(value), lang, faction.id)
+        values.append((name("var", var), shown + flag, str(spec.get("rule", ""))))
+    if len(values) > 1:
+        out.append(Block("table", rows=tuple(values)))
+    if flags:
+        out.append(Block("p", f"{h['flags']}: " + ", ".join(flags) + "."))
+    return [Block("h2", h["board"]), *out] if out else []
 
 
-def _step(step: dict, h: dict, actions: dict, lang: str) -> list[Block]:
-    title = _name(step.get("names"), lang, "")
-    parts = [f"{h['rule']} {step.get('rule', '—')}" + (f" — {title}" if title else "")]
-    menu = step.get("actions")
-    if menu:
-        names = [_name((actions.get(a) or {}).get("names"), lang, a) for a in menu.get("choices", [])]
-        parts.append(f"{h['choices']}: {', '.join(names)}")
-        if "limit" in menu:
-            parts.append(f"{h['limit']} {_one_line(menu['limit'])}")
-        parts += [key for key, v in menu.items() if v is True]  # flags such as extra_per_bird
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def _setup_step(step: dict, name, lang: str, h: dict) -> list[Block]:
+    words = STEPS[lang]
+    rule = f" ({h['rule']} {step.get('rule', '5.1')})"
     if "home" in step:
         home = step["home"]
-        pieces = ", ".join(f"{n} {k}" for k, n in (home.get("pieces") or {}).items())
-        parts.append(f"{home.get('where', '')}: {pieces}")
-    if "draw" in step:
-        parts.append(f"{h['draw']} {_one_line(step['draw'])}")
-    if "discard_to" in step:
-        parts.append(f"{h['discard_to']} {step['discard_to']}")
-    blocks = [Block("p", "; ".join(parts))]
+        pieces = ", ".join(_count(name, k, c, lang) for k, c in home["pieces"].items())
+        where = {"corner": words["corner"], "inner": words["inner"]}.get(home.get("where", "corner"),
+                                                                        words["any_clearing"])
+        text = words["home"].format(pieces=pieces, where=where) + (words["home_if"] if home.get("if") else "") + rule
+    else:
+        text = (_one_line(step["ruling"]) if step.get("ruling") else h["see_appendix"]) + rule
+        return [Block("p", text)]
+    out = [Block("p", text)]
     if step.get("ruling"):
-        blocks.append(Block("p", f"{h['ruling']}: {_one_line(step['ruling'])}"))
-    if step.get("do"):
-        blocks.append(Block("code", str(step["do"]).rstrip()))
-    return blocks
+        out.append(Block("p", f"{h['ruling']}: {_one_line(step['ruling'])}"))
+    return out
+
+
+def _count(name, kind: str, count: int, lang: str) -> str:
+    shown = name("piece", kind)
+    if count == 1:
+        return f"1 {shown}"
+    return f"{shown} ×{count}" if lang == "pl" else f"{count} {n.pluralise(shown, lang)}"
+
+
+def _phase(faction: FactionDef, data: dict, phase: str, name, lang: str, h: dict) -> tuple[str, ...]:
+    """One phase of the turn: its name, then one line per step."""
+    lines = [n.term(phase, lang)]
+    for i, step in enumerate((data.get("turn") or {}).get(phase) or ()):
+        title = name("step", f"{phase} step {i + 1}")
+        if step == "craft":
+            lines.append(f"{i + 1}. {STEPS[lang]['craft']} · {h['rule']} 4.1")
+            continue
+        what = _step_words(step, name, lang, title)
+        text = f"{i + 1}. **{title}**" + (f": {what}" if what and what != title else "")
+        lines.append(text + f" · {h['rule']} {step.get('rule', '—')}")
+        if step.get("ruling"):
+            lines.append(f"{h['ruling']}: {_one_line(step['ruling'])}")
+        elif "do" in step and not step.get("names"):
+            lines.append(h["see_appendix"])
+    return tuple(lines)
+
+
+def _step_words(step: dict, name, lang: str, title: str) -> str:
+    words = STEPS[lang]
+    if "actions" in step:
+        menu = step["actions"]
+        limit = menu.get("limit")
+        if limit is None:
+            count = words["any"]
+        elif isinstance(limit, int) and not isinstance(limit, bool):
+            count = words["up_to"].format(n=counted(limit, "action", lang))
+        else:
+            count = words["set_by_rules"]
+        choices = ", ".join(name("action", a) for a in menu["choices"])
+        among = words["among"].format(choices=choices) if choices != title else ""
+        return words["menu"].format(limit=count) + among + (words["bird"] if menu.get("extra_per_bird") else "")
+    if "draw" in step:
+        draw = step["draw"]
+        return words["draw"].format(n=counted(draw, "card", lang)) if isinstance(draw, int) else words["draw_rules"]
+    if "discard_to" in step:
+        limit = step["discard_to"]
+        return words["discard"].format(n=limit) if isinstance(limit, int) else words["discard_rules"]
+    return ""
+
+
+def _action(doc: Document, aid: str, action: dict, name, lang: str, h: dict) -> list[Block]:
+    out = [Block("h3", f"{name('action', aid)} · {h['rule']} {action.get('rule', '—')}")]
+    flags = [h[k] for k, key in (("once", "once_per_turn"), ("free", "free")) if action.get(key)]
+    if flags:
+        out.append(Block("p", "; ".join(flags).capitalize() + "."))
+    costs = _costs(doc, ("actions", aid, "do"), action.get("do") or "", name, lang)
+    if costs:
+        out.append(Block("p", f"{h['cost']}: " + "; ".join(costs) + "."))
+    if action.get("ruling"):
+        out.append(Block("p", f"{h['ruling']}: {_one_line(action['ruling'])}"))
+    return out
+
+
+def _costs(doc: Document, path: tuple, text: str, name, lang: str) -> list[str]:
+    """Each `spend` of an effect in words: '2 cards of the clearing's suit from Supporters'."""
+    try:
+        tree = parse(str(text), "effect", doc, path)
+    except SyntaxProblem:
+        return []
+    words = COSTS[lang]
+    out = []
+    for node in tree.find_data("spend"):
+        count, suit, pile, payer = node.children
+        number = count.children[0] if count is not None else "1"
+        if isinstance(number, str):  # a number written out
+            what = counted(number, "card", lang)
+        elif number.data == "call" and str(number.children[0]) == "track":  # the value a track shows
+            track = str(number.children[1].children[0].children[0])
+            what = words["track"].format(track=name("track", track))
+        else:
+            what = words["some"]
+        if suit.data == "name" and str(suit.children[0]) in ("fox", "rabbit", "mouse"):
+            what = words["suit"].format(what=what, suit=n.term(str(suit.children[0]), lang))
+        elif suit.data == "name" and str(suit.children[0]) == "bird":
+            what = words["bird"].format(what=what)
+        elif suit.data == "name" and str(suit.children[0]) == "any":
+            what = words["any"].format(what=what)
+        elif suit.data == "call" and str(suit.children[0]) == "suit":
+            what = words["of"].format(what=what, suit=words["clearing_suit"])
+        elif suit.data == "name":
+            what = words["of"].format(what=what, suit=words["chosen_suit"])
+        else:
+            what = words["matching"] if what == words["some"] else what
+        if pile is not None:
+            what = words["from"].format(what=what, pile=name("pile", str(pile)))
+        if payer is not None:
+            what = words["by"].format(what=what)
+        if what not in out:
+            out.append(what)
+    return out
+
+
+def _appendix(data: dict, name, h: dict) -> list[Block]:
+    """The faction language's texts, for designers, after the handout."""
+    out = [Block("appendix", h["appendix"])]
+    for phase in PHASES:
+        for i, step in enumerate((data.get("turn") or {}).get(phase) or ()):
+            code = [step.get(k) for k in ("do", "draw", "discard_to") if isinstance(step, dict)
+                    and isinstance(step.get(k), str)]
+            limit = step.get("actions", {}).get("limit") if isinstance(step, dict) else None
+            code += [f"limit: {limit}"] if isinstance(limit, str) else []
+            if code:
+                out += [Block("h3", name("step", f"{phase} step {i + 1}")), Block("code", "\n".join(code).rstrip())]
+    for i, step in enumerate(data.get("setup") or ()):
+        if step.get("do"):
+            out += [Block("h3", f"{h['setup']} {i + 1}"),
+                    Block("code", str(step["do"]).rstrip())]
+    for aid, action in (data.get("actions") or {}).items():
+        code = ([f"if: {_one_line(action['if'])}"] if action.get("if") else []) + [str(action.get("do", "")).rstrip()]
+        out += [Block("h3", name("action", aid)), Block("code", "\n".join(code))]
+    for ability in data.get("abilities") or ():
+        parts = [f"{k}: {_one_line(ability[k])}" for k in ("on", "hook", "if") if ability.get(k)]
+        parts += [str(ability[k]).rstrip() for k in ("holds", "do", "value") if ability.get(k) is not None]
+        out += [Block("h3", name("ability", ability["id"])), Block("code", "\n".join(parts))]
+    return out
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -215,10 +311,19 @@ def to_markdown(blocks: list[Block]) -> str:
     for b in blocks:
         if b.kind in ("h1", "h2", "h3"):
             out.append("#" * int(b.kind[1]) + " " + b.text)
+        elif b.kind == "appendix":
+            out.append("---\n\n## " + b.text)
         elif b.kind == "p":
             out.append(b.text)
         elif b.kind == "code":
             out.append("```\n" + b.text + "\n```")
+        elif b.kind == "flow":
+            for phase, *steps in b.rows:
+                out.append(f"### {phase}\n\n" + ("\n".join(f"- {s}" if s[:1].isdigit() else f"  {s}" for s in steps)
+                                                 or "-"))
+        elif b.kind == "slots":
+            values = b.rows[0]
+            out.append(f"{b.text}\n\n| " + " | ".join(values) + " |\n|" + "---|" * len(values))
         else:
             head, *body = b.rows
             cell = lambda s: s.replace("|", "\\|")  # noqa: E731
@@ -227,32 +332,71 @@ def to_markdown(blocks: list[Block]) -> str:
     return "\n\n".join(out) + "\n"
 
 
+STYLE = """
+body{font-family:system-ui,"DejaVu Sans",sans-serif;max-width:52em;margin:1.5em auto;color:#222;line-height:1.35}
+h1{margin:.2em 0;border-bottom:3px solid #6b5a3c}h2{margin:1em 0 .3em;color:#4d3b22;border-bottom:1px solid #cbb98f}
+h3{margin:.8em 0 .2em;font-size:1.02em}p{margin:.25em 0}
+table{border-collapse:collapse;margin:.4em 0}td,th{border:1px solid #bba67a;padding:.15em .5em;text-align:left}
+th{background:#efe6cc}.flow{display:grid;grid-template-columns:repeat(3,1fr);gap:.6em}
+.phase{border:2px solid #6b5a3c;border-radius:8px;padding:.3em .6em;background:#fbf6e8}
+.phase h3{margin:.1em 0 .3em;text-align:center}.phase ol{margin:0;padding-left:1.2em}.phase li{margin:.25em 0}
+.phase .note{font-size:.88em;color:#444}.slots{display:flex;gap:3px;margin:.2em 0 .6em}
+.slot{width:2.2em;height:2.2em;border:1.5px solid #8b6b43;border-radius:4px;background:#f3ecd9;
+display:flex;align-items:flex-end;justify-content:center;font-weight:bold}
+.appendix{page-break-before:always;break-before:page}pre{background:#f4f1ea;padding:.4em;overflow-x:auto;font-size:.85em}
+@page{size:A4;margin:10mm}
+@media print{body{max-width:none;margin:0;font-size:8.4pt;line-height:1.22}h1{font-size:15pt}h2{font-size:11pt;
+margin:.5em 0 .2em;break-after:avoid}h3{font-size:9pt;margin:.4em 0 .1em;break-after:avoid}table{font-size:8pt}
+.phase,table,.slots{break-inside:avoid}.rules{break-before:page;column-count:2;column-gap:6mm}
+.rules h2{column-span:all}.slot{width:1.9em;height:1.9em}}
+"""
+
+
 def to_html(blocks: list[Block], lang: str = "en") -> str:
     e = html.escape
-    body: list[str] = []
+    body: list[str] = ['<section class="board">']
     for b in blocks:
+        if b.kind == "h2" and b.text == HEADINGS[lang]["actions"]:
+            body.append('</section>\n<section class="rules">')  # the second page, in two columns when printed
         if b.kind in ("h1", "h2", "h3"):
             body.append(f"<{b.kind}>{e(b.text)}</{b.kind}>")
+        elif b.kind == "appendix":
+            body.append(f'</section>\n<section class="appendix"><h2>{e(b.text)}</h2>')
         elif b.kind == "p":
             body.append(f"<p>{e(b.text)}</p>")
         elif b.kind == "code":
             body.append(f"<pre><code>{e(b.text)}</code></pre>")
+        elif b.kind == "flow":
+            phases = []
+            for phase, *steps in b.rows:
+                items = "".join(f"<li>{_bold(e(s.split('. ', 1)[1]))}</li>" if s[:1].isdigit()
+                                else f'<div class="note">{e(s)}</div>' for s in steps)
+                phases.append(f'<div class="phase"><h3>{e(phase)}</h3><ol>{items}</ol></div>')
+            body.append('<div class="flow">' + "".join(phases) + "</div>")
+        elif b.kind == "slots":
+            cells = "".join(f'<div class="slot">{e(v)}</div>' for v in b.rows[0])
+            body.append(f'<p>{e(b.text)}</p><div class="slots">{cells}</div>')
         else:
             head, *rows = b.rows
             body.append("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in head) + "</tr>"
                         + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows)
                         + "</table>")
     title = e(blocks[0].text) if blocks else "faction sheet"
-    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>\n<style>'
-            "body{font-family:system-ui,sans-serif;max-width:50em;margin:2em auto;color:#222}"
-            "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}"
-            "pre{background:#f4f4f4;padding:.5em;overflow-x:auto}</style></head><body>\n"
-            + "\n".join(body) + "\n</body></html>\n")
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>\n'
+            f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</section>\n</body></html>\n")
 
 
-def render(name: str, lang: str = "en", fmt: str = "md") -> str:
-    """The sheet of a faction (id or file) as Markdown (`md`) or HTML (`html`)."""
-    blocks = build(faction_data(name), lang)
+def _bold(text: str) -> str:
+    """'**name**: ...' (the flow's Markdown emphasis) as HTML."""
+    if text.startswith("**") and "**" in text[2:]:
+        name, rest = text[2:].split("**", 1)
+        return f"<strong>{name}</strong>{rest}"
+    return text
+
+
+def render(name: str, lang: str = "en", fmt: str = "md", packs: list[str] | None = None) -> str:
+    """The sheet of a faction (id, name, file, or a pack's) as Markdown (`md`) or HTML (`html`)."""
+    blocks = build(find(name, packs), lang)
     return to_html(blocks, lang) if fmt == "html" else to_markdown(blocks)
 
 
@@ -268,4 +412,4 @@ def output_format(path: str | None) -> str:
     raise RootlawError(f"{path}: the sheet is written as .html or .md")
 
 
-__all__ = ["Block", "build", "render", "to_markdown", "to_html", "output_format", "faction_data", "LANGUAGES"]
+__all__ = ["Block", "build", "find", "render", "to_markdown", "to_html", "output_format", "LANGUAGES"]

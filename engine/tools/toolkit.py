@@ -116,7 +116,7 @@ def _sheet(args: argparse.Namespace) -> int:
     from .sheet import output_format, render
 
     fmt = output_format(args.output)
-    text = render(args.faction, args.lang, fmt)
+    text = render(args.faction, args.lang, fmt, [str(Path(p).resolve()) for p in args.pack])
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}")

@@ -204,12 +204,6 @@ def _variables(col: Column, game: Game, fid: str, lang: str) -> None:
 
 
 def _value(game: Game, fid: str, var: str, value: Any, lang: str) -> str:
-    """A variable's value: its own name, else a list of lists as groups ('Boot, Sword · …')."""
-    if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
-        return " · ".join(n.shown_value(game.rules, v, lang, fid) for v in value)
-    if isinstance(value, tuple):
-        glue = " " if all(isinstance(v, int) for v in value) else ", "
-        return glue.join(n.shown_value(game.rules, v, lang, fid) for v in value) or "—"
     return n.value_name(game.rules, var, value, lang, fid)
 
 
