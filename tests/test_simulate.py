@@ -7,7 +7,7 @@ import shlex
 import pytest
 
 from rootlaw.tools.cli import main
-from rootlaw.tools.simulate import Plan, game_seed, play_game, result_kind, run_local
+from rootlaw.tools.simulate import Plan, game_seed, play_game, result_kind, rounds_played, run_local
 from rootlaw.tools.summary import summarise, wilson
 
 PLAN = Plan(factions=("alliance", "arachneen"), bots=("random", "random"), maps=("autumn", "winter"),
@@ -53,6 +53,42 @@ def test_result_kinds():
     assert result_kind("dominance (fox)", None) == "dominance"
     assert result_kind("round limit (30) reached", None) == "round_limit"
     assert result_kind(None, "no end after 20000 decisions") == "stall"
+    assert result_kind("stalled: nothing changed for 10 rounds", None) == "stall"
+    assert rounds_played(31, "round limit (30) reached") == 30 and rounds_played(12, "reached 30 VP") == 12
+
+
+def _row(game, seats, leader, result, scores, rounds):
+    return {"game": game, "seed": game, "seats": seats, "bots": {f: "random" for f in seats}, "winner":
+            leader if result in ("vp", "dominance") else None, "leader": leader, "result": result, "scores": scores,
+            "rounds": rounds, "decisions": 10, "vp_by_source": {f: {"removal": 1} for f in seats},
+            "vp_by_round": {f: [1] for f in seats}, "problem": None}
+
+
+def test_the_report_names_factions_and_sources_and_shows_matchups_lengths_seats_and_counting(tmp_path):
+    from rootlaw.content.record import Setup
+    from rootlaw.tools.report import write_report
+    from rootlaw.tools.simulate import people_names
+
+    rows = [_row(0, ["cabale", "alliance"], "cabale", "vp", {"cabale": 30, "alliance": 3}, 9),
+            _row(1, ["alliance", "cabale"], "alliance", "round_limit", {"cabale": 2, "alliance": 8}, 30),
+            _row(2, ["cabale", "alliance"], None, "round_limit", {"cabale": 5, "alliance": 5}, 30),
+            _row(3, ["alliance", "cabale"], "cabale", "vp", {"cabale": 30, "alliance": 0}, 12)]
+    rows[0]["vp_by_source"]["cabale"] = {"ritual": 20, "evening step 2": 10, "crafting": 0}
+    rules = Setup(map="autumn", factions=["alliance", "cabale"], seed=1).rules()
+    summary = summarise(rows, {"factions": ["cabale", "alliance"], "bots": ["random"] * 2, "maps": ["autumn"],
+                               "seed": 1, "round_limit": 30}, people_names(rules, rows, "en"))
+    assert summary["matchups"]["cabale"]["alliance"] == {"rate": 0.625, "games": 4, "two_player": 4}
+    assert summary["lengths"] == {"9": 1, "12": 1, "30": 2}
+    assert summary["counting"] == {"won": 2, "round_limit_led": 1, "round_limit_tied": 1, "stalled": 0, "wins": 3}
+    assert summary["first_player"]["wins"] == 2 and summary["first_player"]["even_share"] == 0.5
+    page = write_report(summary, rows, tmp_path)[0].read_text()
+    assert "Cabale des Nécropossums (Necropossum Cabal)" in page and "Ritual 5.0, Draw and discard 2.5" in page
+    assert "evening step" not in page and "ritual" not in page.replace("Ritual", "")
+    assert 'id="matchups"' in page and "Each pair&#x27;s win rate, in the 2-player games" in page
+    assert 'id="lengths"' in page and "<th>30</th>" in page
+    assert "The first player won 50.0% of the games" in page
+    assert ("2 reached the round limit (30 rounds), where nobody wins by the Law: 1 count here for the single "
+            "player with most VP and 1 (a tie at the top) for nobody. So the wins add up to 3 of 4 games.") in page
 
 
 def test_wilson_interval_matches_the_textbook_values():
@@ -89,14 +125,14 @@ def test_simulate_writes_rows_summary_report_and_plots(tmp_path, capsys):
             "--bot", "random", "--seed", "5", "--out", str(out), "--quiet"]
     assert main(argv) == 0
     printed = capsys.readouterr().out
-    assert "alliance" in printed and "95% CI" in printed
+    assert "Woodland Alliance" in printed and "95% CI" in printed
     rows = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     assert len(rows) == 3
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 3 and set(summary["factions"]) == {"alliance", "arachneen"}
     page = (out / "report.html").read_text()
-    assert page.count("data:image/png;base64,") == 4 and "<script" not in page
-    for stem in ("win_rates", "seat_positions", "vp_over_rounds", "vp_by_source"):
+    assert page.count("data:image/png;base64,") == 5 and "<script" not in page
+    for stem in ("win_rates", "seat_positions", "vp_over_rounds", "vp_by_source", "game_lengths"):
         assert (out / "plots" / f"{stem}.png").stat().st_size > 1000
         assert (out / "plots" / f"{stem}.svg").read_text().lstrip().startswith("<?xml")
     first = (out / "games.jsonl").read_text()

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from rootlaw.agents.registry import seat_bots
+from rootlaw.core import names
 from rootlaw.content.record import Setup
 from rootlaw.core.game import Game, Rules
 from rootlaw.core.rng import Rng
+from rootlaw.core.stalemate import STALLED
 from rootlaw.errors import RootlawError
 
 MAX_DECISIONS = 20_000  # a game still running after this many answers is called a stall
@@ -119,15 +121,20 @@ def _row(spec: GameSpec, game: Game, bots: dict[str, str], decisions: int, probl
         "bots": bots, "winner": s.winner, "result": result,
         # at the round limit nobody wins by the Law; the single player with most VP leads
         "leader": s.winner or (leaders[0] if len(leaders) == 1 and result == "round_limit" else None),
-        "scores": scores, "rounds": s.round, "decisions": decisions,
+        "scores": scores, "rounds": rounds_played(s.round, s.ended), "decisions": decisions,
         "vp_by_source": {f: dict(sorted(s.players[f].vp_by.items())) for f in s.seats},
         "vp_by_round": by_round, "problem": problem, "replay": spec.replay_command(),
     }
 
 
+def rounds_played(round_now: int, ended: str | None) -> int:
+    """Rounds a game lasted: the round limit and a stalemate end it as a new round would begin."""
+    return round_now - 1 if ended is not None and ended.startswith(("round limit", STALLED)) else round_now
+
+
 def result_kind(ended: str | None, problem: str | None) -> str:
     """How a game ended: vp (30 VP), dominance, round_limit, or stall (it could not end)."""
-    if problem is not None or ended is None:
+    if problem is not None or ended is None or ended.startswith(STALLED):
         return "stall"
     if ended.startswith("dominance"):
         return "dominance"
@@ -177,9 +184,9 @@ class Outcome:
 
 
 def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, address: str | None = None,
-             progress: bool = True, report: bool = True) -> Outcome:
+             progress: bool = True, report: bool = True, lang: str = "en") -> Outcome:
     """Play the plan's games, write `games.jsonl`, `summary.json` and (if asked) the HTML report
-    with its plot files into `out`."""
+    with its plot files into `out`; factions and VP sources are named in `lang`."""
     from .summary import summarise
 
     specs = plan.specs()
@@ -194,7 +201,8 @@ def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, ad
             fh.write(json.dumps(row, sort_keys=True) + "\n")
             outcome.rows.append(row)
             bar.update(1)
-    summary = outcome.summary = summarise(outcome.rows, asdict(plan))
+    names = people_names(_rules(specs[0]), outcome.rows, lang) if specs else {}
+    summary = outcome.summary = summarise(outcome.rows, asdict(plan), names)
     summary_path = out / "summary.json"
     summary_path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     outcome.files += [games, summary_path]
@@ -203,6 +211,15 @@ def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, ad
 
         outcome.files += write_report(summary, outcome.rows, out)
     return outcome
+
+
+def people_names(rules: Rules, rows: list[dict], lang: str) -> dict:
+    """What people read for the factions and for each VP source of each faction, in `lang`."""
+    sources = {f: sorted({src for row in rows if f in row["vp_by_source"] for src in row["vp_by_source"][f]})
+               for f in rules.factions}
+    return {"lang": lang,
+            "factions": {f: names.faction_title(rules, f, lang) for f in rules.factions},
+            "sources": {f: {src: names.source_name(rules, src, lang, f) for src in srcs} for f, srcs in sources.items()}}
 
 
 def _progress(total: int, shown: bool):

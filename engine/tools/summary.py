@@ -3,7 +3,10 @@
 Win rates carry a 95% Wilson score interval (sound for small samples and rates near 0 or 1,
 unlike the normal approximation). A game counts as won by its winner (30 VP or dominance) or,
 at the round limit, by the single player with most VP (its `leader`); ties and stalls are won
-by nobody.
+by nobody, so the wins may add up to fewer than the games (`counting` says how many of each).
+Matchups say how often each faction finished ahead of each other one in the games they shared:
+ahead when it won, behind when the other did, else by VP, a tie counting half (in 2-player
+games, the pair's win rate). `names` holds what people read for factions and VP sources.
 """
 from __future__ import annotations
 
@@ -29,8 +32,9 @@ def rate(wins: int, games: int) -> dict[str, Any]:
     return {"wins": wins, "games": games, "rate": wins / games if games else 0.0, "low": low, "high": high}
 
 
-def summarise(rows: list[dict], plan: dict | None = None) -> dict:
-    """Win rates per faction and per seat position, mean VP by source and by round, game lengths."""
+def summarise(rows: list[dict], plan: dict | None = None, names: dict | None = None) -> dict:
+    """Win rates per faction and per seat position, matchups, mean VP by source and by round, game
+    lengths, the first player's advantage and how the games were counted."""
     factions = sorted({f for row in rows for f in row["seats"]})
     played = {f: [row for row in rows if f in row["seats"]] for f in factions}
     per_faction = {}
@@ -52,11 +56,20 @@ def summarise(rows: list[dict], plan: dict | None = None) -> dict:
     results: dict[str, int] = {}
     for row in rows:
         results[row["result"]] = results.get(row["result"], 0) + 1
+    lengths: dict[int, int] = {}
+    for row in rows:
+        lengths[row["rounds"]] = lengths.get(row["rounds"], 0) + 1
     return {
         "plan": plan or {},
+        "names": names or {},
         "games": len(rows),
         "results": dict(sorted(results.items())),
         "no_winner": sum(row["leader"] is None for row in rows),
+        "counting": _counting(rows),
+        "lengths": {str(k): v for k, v in sorted(lengths.items())},
+        "matchups": _matchups(rows, factions),
+        "first_player": {**rate(sum(bool(row["seats"]) and row["leader"] == row["seats"][0] for row in rows), len(rows)),
+                         "even_share": _mean([1 / len(row["seats"]) for row in rows if row["seats"]])},
         "stalls": [{"game": row["game"], "seed": row["seed"], "problem": row["problem"]}
                    for row in rows if row["result"] == "stall"],
         "rounds": _spread([row["rounds"] for row in rows]),
@@ -64,6 +77,38 @@ def summarise(rows: list[dict], plan: dict | None = None) -> dict:
         "factions": per_faction,
         "seat_positions": by_seat,
     }
+
+
+def _counting(rows: list[dict]) -> dict[str, int]:
+    """How the games were counted: won outright (30 VP, dominance), at the round limit by the one
+    player with most VP, at the round limit with a tie at the top (nobody), stalled (nobody)."""
+    limit = [row for row in rows if row["result"] == "round_limit"]
+    return {"won": sum(row["result"] in ("vp", "dominance") for row in rows),
+            "round_limit_led": sum(row["leader"] is not None for row in limit),
+            "round_limit_tied": sum(row["leader"] is None for row in limit),
+            "stalled": sum(row["result"] == "stall" for row in rows),
+            "wins": sum(row["leader"] is not None for row in rows)}
+
+
+def _matchups(rows: list[dict], factions: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    """For each faction and each opponent it met: how often it finished ahead, in how many games
+    (and how many of them had two players)."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for f in factions:
+        for g in factions:
+            shared = [row for row in rows if f != g and f in row["seats"] and g in row["seats"]]
+            if shared:
+                ahead = sum(_ahead(row, f, g) for row in shared)
+                out.setdefault(f, {})[g] = {"rate": ahead / len(shared), "games": len(shared),
+                                            "two_player": sum(len(row["seats"]) == 2 for row in shared)}
+    return out
+
+
+def _ahead(row: dict, f: str, g: str) -> float:
+    if row["leader"] in (f, g):
+        return 1.0 if row["leader"] == f else 0.0
+    a, b = row["scores"][f], row["scores"][g]
+    return 1.0 if a > b else 0.0 if a < b else 0.5
 
 
 def _mean(values: list[float]) -> float:
@@ -82,16 +127,36 @@ def _mean_curve(curves: list[list[int]]) -> list[float]:
 
 def text_table(summary: dict) -> str:
     """The summary as a short plain-text table for the terminal."""
+    names = summary.get("names", {}).get("factions", {})
     lines = [f"{summary['games']} games; results: "
              + ", ".join(f"{k} {v}" for k, v in summary["results"].items())
              + f"; mean length {summary['rounds']['mean']:.1f} rounds, {summary['decisions']['mean']:.0f} decisions"]
-    lines.append(f"{'faction':20} {'bot':10} {'wins':>5} {'rate':>6}  {'95% CI':15} {'mean VP':>7}")
+    width = max([20] + [len(names.get(f, f)) + 1 for f in summary["factions"]])
+    lines.append(f"{'faction':{width}} {'bot':10} {'wins':>5} {'rate':>6}  {'95% CI':15} {'mean VP':>7}")
     for f, d in summary["factions"].items():
-        lines.append(f"{f:20} {','.join(d['bots']):10} {d['wins']:5d} {d['rate']:6.1%}  "
+        lines.append(f"{names.get(f, f):{width}} {','.join(d['bots']):10} {d['wins']:5d} {d['rate']:6.1%}  "
                      f"[{d['low']:.1%}, {d['high']:.1%}]{'':2} {d['mean_vp']:7.1f}")
     lines.append("by seat: " + ", ".join(f"{k}: {d['rate']:.1%} [{d['low']:.1%}, {d['high']:.1%}]"
                                           for k, d in summary["seat_positions"].items()))
+    counting = summary.get("counting")
+    if counting and counting["wins"] < summary["games"]:
+        lines.append(counting_sentence(summary))
     return "\n".join(lines)
 
 
-__all__ = ["wilson", "rate", "summarise", "text_table", "Z95"]
+def counting_sentence(summary: dict) -> str:
+    """Why the wins add up to what they do: how each kind of ending was counted."""
+    c, games = summary["counting"], summary["games"]
+    limit = summary.get("plan", {}).get("round_limit")
+    parts = [f"{c['won']} ended at 30 VP or by dominance and count for their winner"]
+    if c["round_limit_led"] or c["round_limit_tied"]:
+        parts.append(f"{c['round_limit_led'] + c['round_limit_tied']} reached the round limit"
+                     + (f" ({limit} rounds)" if limit else "")
+                     + ", where nobody wins by the Law: " + f"{c['round_limit_led']} count here for the single player "
+                     f"with most VP and {c['round_limit_tied']} (a tie at the top) for nobody")
+    if c["stalled"]:
+        parts.append(f"{c['stalled']} stalled and count for nobody")
+    return f"Of {games} games, " + "; ".join(parts) + f". So the wins add up to {c['wins']} of {games} games."
+
+
+__all__ = ["wilson", "rate", "summarise", "text_table", "counting_sentence", "Z95"]

@@ -104,7 +104,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 seed=args.seed, round_limit=args.rounds, packs=tuple(packs), deck=args.deck)
     out = Path(args.out)
     outcome = simulate(plan, out, backend=args.backend, workers=args.workers, address=args.address,
-                       progress=not args.quiet, report=not args.no_report)
+                       progress=not args.quiet, report=not args.no_report, lang=args.lang)
     print(text_table(outcome.summary))
     for path in outcome.files:
         if path.suffix != ".svg" and path.parent == out:
