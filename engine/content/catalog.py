@@ -64,14 +64,14 @@ def faction_named(name: str, extra: dict[str, FactionDef] | None = None) -> str:
         return name
     factions = {**{fid: load_faction(path) for fid, path in bundled.items()}, **(extra or {})}
     wanted = _folded(name)
-    spoken = {}
+    spoken: dict[str, tuple[str, str]] = {}  # folded name -> (id, the name as written)
     for fid, faction in factions.items():
         for text in (fid, *faction.names.values()):
-            spoken.setdefault(_folded(text), fid)
+            spoken.setdefault(_folded(text), (fid, text))
     if wanted in spoken:
-        return spoken[wanted]
+        return spoken[wanted][0]
     close = difflib.get_close_matches(wanted, list(spoken), 1, 0.6)
-    hint = f"did you mean '{_shown(factions[spoken[close[0]]])}'? " if close else ""
+    hint = f"did you mean '{spoken[close[0]][1]}'? " if close else ""
     known = "; ".join(_shown(f) for f in factions.values())
     raise RootlawError(f"unknown faction '{name}'; {hint}known factions (by id or any name): {known}")
 
@@ -83,7 +83,7 @@ def _folded(text: str) -> str:
 
 
 def _shown(faction: FactionDef) -> str:
-    return f"{faction.id} ({faction.display_name()})"
+    return f"{faction.id} ({' / '.join(faction.names.values())})"
 
 
 ID = re.compile(r"[a-z][a-z0-9_]*")

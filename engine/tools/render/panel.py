@@ -116,7 +116,7 @@ def _pieces_row(col: Column, game: Game, fid: str, label: str, groups: list, kin
     """'label: [icon] 3 [icon] 1 …': pieces (their ids, or a supply's count) as icons with counts."""
     col.y += 26
     col.parts.append(draw.Text(label, TEXT, col.x, col.y - 7, fill="#2b2114"))
-    x = col.x + CHAR * len(label) + 14
+    x = col.x + 7.8 * len(label) + 16
     if not groups:
         col.parts.append(draw.Text(words(lang)["empty"], TEXT, x - 6, col.y - 7, fill="#777", font_style="italic"))
     for faction, kind, pids in groups:

@@ -19,6 +19,7 @@ from rootlaw.core.game import Game
 from .colours import SUIT_COLOURS, ink
 
 SHAPES = ("warrior", "building", "token", "pawn", "marker")
+SMALL_WORDS = {"a", "an", "the", "of", "de", "du", "des", "la", "le", "les", "l", "d", "z", "w", "na"}
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ def looks(game: Game, colours: dict[str, str], lang: str) -> dict[tuple[str, str
 
 def _initials(game: Game, fid: str, kind: str, category: str, lang: str) -> str:
     name = n.display_name(game.rules, "piece", kind, lang, fid)
-    skip = {n.term(w, lang).lower() for w in ("fox", "rabbit", "mouse", "bird", category)}
-    words = [w for w in re.findall(r"[\w']+", name) if w.lower() not in skip]
+    skip = {n.term(w, lang).lower() for w in ("fox", "rabbit", "mouse", "bird", category)} | SMALL_WORDS
+    words = [w for w in re.findall(r"\w+", name) if w.lower() not in skip]
     digits = "".join(w for w in words if w.isdigit())
     letters = "".join(w[0].upper() for w in words if not w.isdigit())[:1]
     return (letters + digits)[:2] if letters or digits else name[:1].upper()
