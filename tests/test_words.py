@@ -64,12 +64,12 @@ def test_validate_strict_warns_of_unnamed_things(capsys, tmp_path):
     assert main(["validate", str(ROOT / "tests/factions/militia_a.yaml")]) == 0
     capsys.readouterr()
     assert main(["validate", "--strict", str(ROOT / "tests/factions/militia_a.yaml")]) == 1
-    out = capsys.readouterr().out
-    assert "militia_a.yaml:" in out and "warning: action 'recruit' has no names; people read it as 'recruit'" in out
+    err = capsys.readouterr().err  # warnings go to stderr
+    assert "militia_a.yaml:29:3: warning: action 'recruit' has no names; people read it as 'recruit'" in err
     orange = tmp_path / "orange.yaml"
     orange.write_text((ROOT / "tests/factions/idle.yaml").read_text().replace("id: idle", "id: orange\ncolour: \"#e68a3a\""))
     assert main(["validate", "--strict", str(orange)]) == 1
-    assert "looks like the mouse suit's" in capsys.readouterr().out
+    assert "warning: the colour #e68a3a looks like the mouse suit's" in capsys.readouterr().err
 
 
 def test_render_takes_a_language(tmp_path, capsys):
