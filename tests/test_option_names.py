@@ -75,3 +75,13 @@ def test_an_answer_of_the_wrong_shape_is_written_as_the_scenario_writes_it():
     g = game()
     d = {"player": "alliance", "kind": "move_to", "prompt": "", "options": (5, 9)}
     assert option_name(g, d, {"a": ("x", 1)}) == "{a: [x, 1]}"
+
+
+def test_a_factions_own_values_are_shown_as_written_with_their_names():
+    g = Setup(map="autumn", factions=["cabale", "alliance"], seed=1).start()
+    d = {"player": "cabale", "kind": "wheel_turn:p", "prompt": "Macabre Wheel: turn the wheel to which pair?",
+         "options": (2, 3)}
+    assert option_names(g, d) == "2 (Sword then Skull), 3 (Card then Hammer)"  # never clearing 2, 3
+    assert find_option(g, d, "Card then Hammer") == 3 and find_option(g, d, 3) == 3
+    hammer = {"player": "cabale", "kind": "wheel_act:h", "prompt": "", "options": ("craft", "build")}
+    assert option_names(g, hammer) == "craft, build (Build a Graveyard)"

@@ -59,17 +59,19 @@ def test_human_seats_by_faction_name(capsys, monkeypatch):
     assert ">> Sojusz Stworzeń Leśnych (Woodland Alliance):" in capsys.readouterr().out
 
 
-def test_validate_strict_warns_of_unnamed_things(capsys, tmp_path):
+def test_validate_strict_warns_of_unnamed_things_and_suit_like_colours(capsys, tmp_path):
     assert main(["validate", "--strict", str(ROOT / "factions/cabale.yaml")]) == 0
     assert main(["validate", str(ROOT / "tests/factions/militia_a.yaml")]) == 0
     capsys.readouterr()
-    assert main(["validate", "--strict", str(ROOT / "tests/factions/militia_a.yaml")]) == 1
-    err = capsys.readouterr().err  # warnings go to stderr
-    assert "militia_a.yaml:29:3: warning: action 'recruit' has no names; people read it as 'recruit'" in err
+    assert main(["validate", "--strict", str(ROOT / "tests/factions/militia_a.yaml")]) == 1  # its language unstated
+    out = capsys.readouterr().out
+    assert "3 thing(s) in" in out and "people would read badly" in out
+    assert "militia_a.yaml:29:3: warning: action 'recruit' has no names; people read it as 'recruit'" in out
     orange = tmp_path / "orange.yaml"
-    orange.write_text((ROOT / "tests/factions/idle.yaml").read_text().replace("id: idle", "id: orange\ncolour: \"#e68a3a\""))
-    assert main(["validate", "--strict", str(orange)]) == 1
-    assert "warning: the colour #e68a3a looks like the mouse suit's" in capsys.readouterr().err
+    orange.write_text((ROOT / "tests/factions/idle.yaml").read_text().replace(
+        "id: idle", "id: orange\nlanguage: 2\ncolour: \"#e68a3a\""))
+    assert main(["validate", "--strict", str(orange)]) == 0  # it plays as it is: a warning, not a failure
+    assert "warning: the colour #e68a3a looks like the mouse suit's" in capsys.readouterr().out
 
 
 def test_render_takes_a_language(tmp_path, capsys):

@@ -106,8 +106,8 @@ def _parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     val.add_argument("--strict", action="store_true",
-                     help="fail on warnings too, on a file or pack that does not state its language, and "
-                          "on what people would read badly (things a faction leaves unnamed, a colour like a suit's)")
+                     help="fail on warnings too, and on a file or pack that does not state its language; also warn "
+                          "of what people would read badly (things a faction leaves unnamed, a colour like a suit's)")
     val.set_defaults(run=_validate)
 
     check = sub.add_parser("check", help="run scenario files and print pass or fail")
@@ -253,7 +253,9 @@ def _map_file(name: str, packs: list[str]) -> str:
 
 def _validate(args: argparse.Namespace) -> int:
     """Report every problem of every path; exit 1 if any path has one (with --strict, also a
-    warning, a language not stated, or what people would read as ids). Warnings and advice go to stderr."""
+    warning or a language not stated). --strict also warns of what people would read badly
+    (things left unnamed, a suit-like colour), in its report, without failing. The language's
+    warnings and advice go to stderr."""
     bad = 0
     for path in args.paths:
         try:
@@ -262,14 +264,18 @@ def _validate(args: argparse.Namespace) -> int:
             bad += 1
             print(f"{exc}\n{len(exc.problems)} problem(s) in {path}")
             continue
-        if args.strict:
-            warnings = warnings + strict_warnings(path)
         _warn(args, warnings)
         if args.strict and warnings:
             bad += 1
             print(f"{len(warnings)} warning(s) in {path} (--strict)")
         else:
             print(f"ok {path}: {what}")
+        if args.strict:  # what people would read badly: part of the report, no failure (the file plays as it is)
+            readability = strict_warnings(path)
+            for warning in readability:
+                print(warning)
+            if readability:
+                print(f"{len(readability)} thing(s) in {path} people would read badly")
     return 1 if bad else 0
 
 
