@@ -156,14 +156,14 @@ def test_the_picture_speaks_the_chosen_language(lang, word):
 
 
 def test_faction_colours_come_from_the_files_are_stable_and_unlike_the_suits():
-    from rootlaw.tools.render.colours import faction_colours, near_suit, distance
+    from rootlaw.tools.render.colours import colours_of, distance, near_suit
     svg = svg_of(mid_game("autumn", 5))
     assert 'fill="#3f9b3a"' in svg and 'fill="#7b4ea3"' in svg
     one = Setup(map="autumn", factions=FIVE, seed=1).start()
     other = Setup(map="autumn", factions=list(reversed(FIVE)), seed=2).start()
     assert one.s.seats != other.s.seats
-    colours = faction_colours(one.rules.factions)
-    assert colours == faction_colours(other.rules.factions)  # the same whatever the seats
+    colours = colours_of(one.rules.factions)
+    assert colours == colours_of(other.rules.factions)  # the same whatever the seats
     assert colours == {fid: f.colour for fid, f in one.rules.factions.items()}
     for colour in colours.values():
         assert near_suit(colour) is None
@@ -171,7 +171,7 @@ def test_faction_colours_come_from_the_files_are_stable_and_unlike_the_suits():
 
     class Orange:  # a faction file asking for a suit's colour (the mouse's orange) gets another
         colour = "#e68a3a"
-    chosen = faction_colours({"cats": Orange(), **one.rules.factions})["cats"]
+    chosen = colours_of({"cats": Orange(), **one.rules.factions})["cats"]
     assert near_suit(chosen) is None and chosen != Orange.colour
 
 

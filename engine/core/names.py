@@ -216,13 +216,16 @@ def count_name(rules: Any, kind: str, ident: str, n: int, lang: str = "en", fact
 
 
 def pluralise(name: str, lang: str = "en") -> str:
-    """The plural of a name in English or French, made on its first word, a leading suit word
-    aside ('fox Necro' -> 'fox Necros', 'Cimetière renard' -> 'Cimetières renard')."""
+    """The plural of a name: in English on its last word ('Adult Spider warrior' -> '... warriors',
+    a number in brackets aside: 'Egg tokens (1)'), in French on its first ('Cimetière renard' ->
+    'Cimetières renard', 'jeton Œuf (1)' -> 'jetons Œuf (1)')."""
     words = name.split(" ")
-    suits = {term(s, lang) for s in ("fox", "rabbit", "mouse", "bird")}
-    i = 1 if len(words) > 1 and words[0].lower() in suits else 0
+    if lang == "en":
+        i = max((k for k, w in enumerate(words) if not w.startswith("(")), default=0)
+    else:
+        i = 0
     word = words[i]
-    if word.endswith(("s", "x", "z")):
+    if word.endswith(("s", "x", "z")) or not word[-1:].isalpha():
         pass
     elif lang == "en" and word.endswith(("ch", "sh")):
         word += "es"

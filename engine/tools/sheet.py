@@ -78,7 +78,7 @@ def build(faction: FactionDef, lang: str = "en") -> list[Block]:
     blocks += _board(faction, data, rules, name, lang, h)
     blocks.append(Block("h2", h["setup"]))
     for step in data.get("setup") or ():
-        blocks += _setup_step(step, name, lang, h)
+        blocks += _setup_step(step, rules, faction.id, lang, h)
     blocks.append(Block("h2", h["turn"]))
     blocks.append(Block("flow", rows=tuple(_phase(faction, data, phase, name, lang, h) for phase in PHASES)))
     blocks.append(Block("h2", h["actions"]))
@@ -161,12 +161,12 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
-def _setup_step(step: dict, name, lang: str, h: dict) -> list[Block]:
+def _setup_step(step: dict, rules: _Rules, fid: str, lang: str, h: dict) -> list[Block]:
     words = STEPS[lang]
     rule = f" ({h['rule']} {step.get('rule', '5.1')})"
     if "home" in step:
         home = step["home"]
-        pieces = ", ".join(_count(name, k, c, lang) for k, c in home["pieces"].items())
+        pieces = ", ".join(n.count_name(rules, "piece", k, c, lang, fid) for k, c in home["pieces"].items())
         where = {"corner": words["corner"], "inner": words["inner"]}.get(home.get("where", "corner"),
                                                                         words["any_clearing"])
         text = words["home"].format(pieces=pieces, where=where) + (words["home_if"] if home.get("if") else "") + rule
@@ -177,13 +177,6 @@ def _setup_step(step: dict, name, lang: str, h: dict) -> list[Block]:
     if step.get("ruling"):
         out.append(Block("p", f"{h['ruling']}: {_one_line(step['ruling'])}"))
     return out
-
-
-def _count(name, kind: str, count: int, lang: str) -> str:
-    shown = name("piece", kind)
-    if count == 1:
-        return f"1 {shown}"
-    return f"{shown} ×{count}" if lang == "pl" else f"{count} {n.pluralise(shown, lang)}"
 
 
 def _phase(faction: FactionDef, data: dict, phase: str, name, lang: str, h: dict) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from rootlaw.core.game import Game
 from rootlaw.core.locations import clearing_loc, piece_loc
 from rootlaw.tools.naming import prompt_text
 
-from .colours import NO_SUIT, SUIT_COLOURS, faction_colours, ink
+from .colours import NO_SUIT, SUIT_COLOURS, colours_of, ink
 from .legend import Legend, empty_slot, ruin, words
 from .panel import draw_boards
 from .pieces import looks, piece_group, piece_title
@@ -38,7 +38,7 @@ FONT = "DejaVu Sans, Arial, sans-serif"
 
 def board_svg(game: Game, lang: str = "en") -> str:
     """The whole picture as SVG text, its words in `lang`."""
-    colours = faction_colours({fid: game.faction(fid) for fid in game.s.seats})
+    colours = faction_colours(game)
     kinds = looks(game, colours, lang)
     legend = Legend(lang)
     parts: list = []
@@ -67,6 +67,11 @@ def board_svg(game: Game, lang: str = "en") -> str:
         d.append(part)
     d.append(draw.Group(transform=f"translate(0 {boards_top})", children=board_parts))
     return d.as_svg()
+
+
+def faction_colours(game: Game) -> dict[str, str]:
+    """Each seated faction's colour in the picture (rootlaw.tools.render.colours)."""
+    return colours_of({fid: game.faction(fid) for fid in game.s.seats})
 
 
 def _layout(game: Game) -> dict[int, tuple[float, float]]:
@@ -263,4 +268,4 @@ def _pieces(parts: list, game: Game, kinds: dict, legend: Legend, lang: str, fac
                 size * .6, len(hp) > 1)
 
 
-__all__ = ["board_svg", "WIDTH"]
+__all__ = ["board_svg", "faction_colours", "WIDTH"]

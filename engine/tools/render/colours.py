@@ -39,7 +39,7 @@ def near_suit(colour: str) -> str | None:
     return next((suit for suit, c in SUIT_COLOURS.items() if suit != "bird" and distance(colour, c) < CLOSE), None)
 
 
-def faction_colours(factions: dict) -> dict[str, str]:
+def colours_of(factions: dict) -> dict[str, str]:
     """Each faction's colour (factions: id -> definition with `colour`), in id order."""
     out: dict[str, str] = {}
     for fid in sorted(factions):
@@ -64,4 +64,4 @@ def ink(fill: str) -> str:
     return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
 
 
-__all__ = ["SUIT_COLOURS", "NO_SUIT", "PALETTE", "distance", "near_suit", "faction_colours", "ink"]
+__all__ = ["SUIT_COLOURS", "NO_SUIT", "PALETTE", "distance", "near_suit", "colours_of", "ink"]

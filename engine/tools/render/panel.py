@@ -207,8 +207,43 @@ def _value(game: Game, fid: str, var: str, value: Any, lang: str) -> str:
     return n.value_name(game.rules, var, value, lang, fid)
 
 
+def panel_lines(game: Game, lang: str = "en") -> list[tuple[str, str, str, str]]:
+    """Each faction's board as lines of text, (style, text, faction, ""): a 'head' line (its
+    name), then 'text' lines: score and hand, items, cards in play, dominance, supply, boxes,
+    tracks (the values uncovered in brackets, Law G) and values by name; for pages that show a
+    seat's board in words."""
+    out: list[tuple[str, str, str, str]] = []
+    w = words(lang)
+    for fid in game.s.seats:
+        p, faction = game.player(fid), game.faction(fid)
+        lines = [f"{p.score} {w['vp']} · {len(p.hand)} {w['hand']}" + "".join(
+            f" · {n.display_name(game.rules, 'pile', pile, lang, fid)}: {len(cards)}" for pile, cards in sorted(p.piles.items()))]
+        if p.items:
+            lines.append(f"{w['items']}: " + ", ".join(n.term(i, lang) for i in p.items))
+        if p.persistent:
+            lines.append(f"{w['persistent']}: " + ", ".join(n.card_name(game.rules, c, lang) for c in p.persistent))
+        if p.dominance is not None:
+            lines.append(f"{w['dominance']}: {n.card_name(game.rules, p.dominance, lang)}")
+        supply = [n.count_name(game.rules, "piece", k, c, lang, fid) for k, c in p.supply.items() if c]
+        lines.append(f"{w['supply']}: " + (", ".join(supply) or w["empty"]))
+        for box in faction.boxes:
+            inside = [n.count_name(game.rules, "piece", k, len(pids), lang, f) for f, k, pids in _held(game, f"b{fid}.{box}")]
+            lines.append(f"{n.display_name(game.rules, 'box', box, lang, fid)}: " + (", ".join(inside) or w["empty"]))
+        for name, track in faction.tracks.items():
+            gone = faction.pieces[track["piece"]].count - p.supply.get(track["piece"], 0)
+            values = " ".join(f"[{'—' if v is None else v}]" if i < gone else ("—" if v is None else str(v))
+                              for i, v in enumerate(track["values"]))
+            lines.append(f"{n.display_name(game.rules, 'track', name, lang, fid)}: {values}")
+        for var in faction.variables:
+            if var in p.vars and var not in faction.internal:
+                lines.append(f"{n.display_name(game.rules, 'var', var, lang, fid)}: {_value(game, fid, var, p.vars[var], lang)}")
+        out.append(("head", n.faction_title(game.rules, fid, lang), fid, ""))
+        out += [("text", line, fid, "") for line in lines]
+    return out
+
+
 def _fit(text: str, chars: int) -> str:
     return text if len(text) <= chars else text[:chars - 1] + "…"
 
 
-__all__ = ["draw_boards"]
+__all__ = ["draw_boards", "panel_lines"]
