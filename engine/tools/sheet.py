@@ -25,6 +25,7 @@ from rootlaw.core.hooks import PHASES
 from rootlaw.errors import RootlawError
 from rootlaw.files.documents import Document
 from rootlaw.language.parser import SyntaxProblem, parse
+from rootlaw.language.syntax import Tree
 
 from .sheet_pages import to_html, to_markdown
 from .sheet_words import COSTS, HEADINGS, STEPS, counted, when
@@ -263,8 +264,10 @@ def _costs(doc: Document, path: tuple, text: str, name, lang: str) -> list[str]:
             what = words["of"].format(what=what, suit=words["chosen_suit"])
         else:
             what = words["matching"] if what == words["some"] else what
-        if pile is not None:
-            what = words["from"].format(what=what, pile=name("pile", str(pile)))
+        if pile is not None:  # a pile's name, or an expression choosing one (then: "a pile")
+            named = pile.children[0] if isinstance(pile, Tree) and pile.data in ("pile_name", "pile name") else pile
+            what = words["from"].format(what=what, pile=name("pile", str(named)) if isinstance(named, str)
+                                        else words["a_pile"])
         if payer is not None:
             what = words["by"].format(what=what)
         if what not in out:

@@ -129,16 +129,16 @@ WHEN = {
 }
 
 COSTS = {
-    "en": {"some": "cards", "track": "as many cards as “{track}” shows", "of": "{what} of {suit}", "clearing_suit": "the clearing's suit",
+    "en": {"some": "cards", "a_pile": "a pile", "track": "as many cards as “{track}” shows", "of": "{what} of {suit}", "clearing_suit": "the clearing's suit",
            "chosen_suit": "the chosen suit", "matching": "matching cards", "any": "{what} of any suit",
            "bird": "{what}: bird", "from": "{what} from {pile}", "by": "{what}, paid by another player",
            "suit": "{what}: {suit}"},
-    "fr": {"some": "des cartes", "track": "autant de cartes que l’indique « {track} »", "of": "{what} de {suit}",
+    "fr": {"some": "des cartes", "a_pile": "une pile", "track": "autant de cartes que l’indique « {track} »", "of": "{what} de {suit}",
            "clearing_suit": "la couleur de la clairière", "chosen_suit": "la couleur choisie",
            "matching": "des cartes correspondantes", "any": "{what} de n'importe quelle couleur",
            "bird": "{what} : oiseau", "from": "{what} de la {pile}", "by": "{what}, payée(s) par un autre joueur",
            "suit": "{what} : {suit}"},
-    "pl": {"some": "karty", "track": "tyle kart, ile wskazuje „{track}”", "of": "{what} w symbolu: {suit}", "clearing_suit": "symbol polany",
+    "pl": {"some": "karty", "a_pile": "stos", "track": "tyle kart, ile wskazuje „{track}”", "of": "{what} w symbolu: {suit}", "clearing_suit": "symbol polany",
            "chosen_suit": "wybrany symbol", "matching": "pasujące karty", "any": "{what} w dowolnym symbolu",
            "bird": "{what}: ptak", "from": "{what} ze stosu {pile}", "by": "{what}, płaci inny gracz",
            "suit": "{what}: {suit}"},
