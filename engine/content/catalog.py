@@ -57,7 +57,7 @@ def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> Facti
 
 def faction_named(name: str, extra: dict[str, FactionDef] | None = None) -> str:
     """The id of the faction a person typed: its id, or any of its names in any language, in
-    any case and with or without accents ('woodland alliance', 'Cabale des Necropossums').
+    any case and with or without accents ('river otters', 'Loutres de la Riviere').
     Only what people type goes through here; records, saves and scenarios name factions by id."""
     bundled = bundled_factions()
     if name in bundled or (extra and name in extra):

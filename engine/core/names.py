@@ -2,11 +2,11 @@
 
 `display_name(rules, kind, ident, lang, faction)` names a faction, a piece kind, an action, an
 ability, a turn step, a variable, a track, a pile, a box, one of a faction's own values (a
-word such as a Shaman, or a value of one variable), a clearing, a suit, a phase, an item, a
+word, or a value of one variable), a clearing, a suit, a phase, an item, a
 card or a VP source, in English, French or Polish. Names come from the faction files (their
 `names`, keyed by language; see docs/language.md, "Names for people"), from the map and the
 deck, and for the core's own words from `TERMS`. A thing a file leaves unnamed reads as its
-id made readable (`graveyard_fox` as "graveyard fox"); `rootlaw validate --strict` warns of it.
+id made readable (`stone_tower` as "stone tower"); `rootlaw validate --strict` warns of it.
 
 It lives in the core, below everything that shows text (the log's renderer, options, pictures,
 sheets, reports), and reads the factions only through the attributes of their definitions
@@ -99,7 +99,7 @@ def in_language(names: dict[str, str] | None, lang: str) -> str | None:
 
 
 def readable(ident: Any) -> str:
-    """An id made readable, for a thing its file leaves unnamed: 'graveyard_fox' -> 'graveyard fox'."""
+    """An id made readable, for a thing its file leaves unnamed: 'stone_tower' -> 'stone tower'."""
     return str(ident).replace("_", " ").strip()
 
 
@@ -179,7 +179,7 @@ def own_value(rules: Any, kind: str, option: Any) -> str | None:
 
 def faction_title(rules: Any, fid: str, lang: str = "en") -> str:
     """A faction's name in `lang` with its original-language name beside it when that differs:
-    'Cabale des Nécropossums (Necropossum Cabal)'."""
+    'Loutres de la Rivière (River Otters)'."""
     f = rules.factions.get(fid)
     if f is None:
         return readable(fid)
@@ -195,7 +195,7 @@ def title_of(names: dict[str, str], lang: str) -> str:
 
 
 def count_name(rules: Any, kind: str, ident: str, n: int, lang: str = "en", faction: str | None = None) -> str:
-    """'2 warriors', '1 fox Graveyard': a number of pieces (or of anything named) in `lang`.
+    """'2 warriors', '1 fox tower': a number of pieces (or of anything named) in `lang`.
 
     A piece's `plural` names (by language) are used when given; otherwise English and French add
     an 's' to the name's first word, and Polish, whose plurals depend on the number, writes
@@ -216,9 +216,9 @@ def count_name(rules: Any, kind: str, ident: str, n: int, lang: str = "en", fact
 
 
 def pluralise(name: str, lang: str = "en") -> str:
-    """The plural of a name: in English on its last word ('Adult Spider warrior' -> '... warriors',
-    a number in brackets aside: 'Egg tokens (1)'), in French on its first ('Cimetière renard' ->
-    'Cimetières renard', 'jeton Œuf (1)' -> 'jetons Œuf (1)')."""
+    """The plural of a name: in English on its last word ('Old Otter warrior' -> '... warriors',
+    a number in brackets aside: 'Dam tokens (1)'), in French on its first ('Tour renard' ->
+    'Tours renard', 'jeton Barrage (1)' -> 'jetons Barrage (1)')."""
     words = name.split(" ")
     if lang == "en":
         i = max((k for k, w in enumerate(words) if not w.startswith("(")), default=0)

@@ -5,7 +5,7 @@ and placement order. People (scenario writers, players at a prompt) read and wri
 name instead: a card by its id (`ambush_fox`), a piece by `<faction> <kind>`, a reaction to
 order by its ability id (`hunters`), a persistent card's action by `card:<card id>` (a dominance
 card to activate or take by `dominance:<card id>`, `take_dominance:<card id>`). Clearing
-numbers stay numbers; a faction's own value (a wheel's position, a Shaman) is shown as written
+numbers stay numbers; a faction's own value (a dial's position, a leader) is shown as written
 with the name its file gives it beside it: `1 (Boot then Sword)`.
 
 The core's own decisions say what their numbers are (`CARD_KINDS`, `PIECE_KINDS`). A faction

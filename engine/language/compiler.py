@@ -294,7 +294,7 @@ class Compiler(ExpressionCompiler):
     def _note_choice(self, kind: str, name: str, source: Tree, body: Tree, optional: bool) -> None:
         """Note how people read a choice's options (rootlaw.core.names): as a yes-or-no question
         when it is an optional choice of one written item (`choose b from [bird] optional`), as
-        values of a variable when its block sets that variable to the answer (`set wheel_at = p`).
+        values of a variable when its block sets that variable to the answer (`set dial_at = p`).
         Two choices of one kind that disagree are read neither way."""
         question = optional and _one_item(source)
         inside = body.children[0].children if body.children and isinstance(body.children[0], Tree) else []

@@ -157,7 +157,7 @@ def _number(game: Game, domain: str, value: int, lang: str) -> str:
 
 
 def piece(game: Game, pid: int, lang: str = "en") -> str:
-    """'Arachnid Circle Web token on the path Hill–Creek holding Woodland Alliance warrior'."""
+    """'River Otters Net token on the path Hill–Creek holding Lizard warrior'."""
     faction, kind, loc = game.s.pieces[pid]
     text = f"{n.display_name(game.rules, 'faction', faction, lang)} {n.display_name(game.rules, 'piece', kind, lang, faction)}"
     if loc[0] == "c":

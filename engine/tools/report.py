@@ -118,7 +118,7 @@ def _factions(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> st
 
 
 def _sources(summary: dict, fid: str, d: dict) -> str:
-    """'Ritual 6.2, Crafting 1.0': mean VP by what scored them, sources with one name together."""
+    """'Trade 6.2, Crafting 1.0': mean VP by what scored them, sources with one name together."""
     by_name: dict[str, float] = {}
     for src, value in d["vp_by_source"].items():
         name = source_name(summary, fid, src)

@@ -235,7 +235,7 @@ def _action(doc: Document, aid: str, action: dict, name, lang: str, h: dict) -> 
 
 
 def _costs(doc: Document, path: tuple, text: str, name, lang: str) -> list[str]:
-    """Each `spend` of an effect in words: '2 cards of the clearing's suit from Supporters'."""
+    """Each `spend` of an effect in words: '2 cards of the clearing's suit from the Stash'."""
     try:
         tree = parse(str(text), "effect", doc, path)
     except SyntaxProblem:

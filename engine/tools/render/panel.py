@@ -171,7 +171,7 @@ def _track(col: Column, game: Game, fid: str, name: str, track: dict, kinds: dic
 
 
 def _variables(col: Column, game: Game, fid: str, lang: str) -> None:
-    """Flags as ticked or empty boxes; other values by name: 'Shaman: Jötunn'."""
+    """Flags as ticked or empty boxes; other values by name: 'Leader: the Builder'."""
     faction, values = game.faction(fid), game.player(fid).vars
     shown = [v for v in faction.variables if v in values and v not in faction.internal]
     flags = [v for v in shown if isinstance(values[v], bool)]

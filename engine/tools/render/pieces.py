@@ -122,7 +122,7 @@ def piece_group(look: Look, pids: list[int], x: float, y: float, size: float, ti
 
 
 def piece_title(game: Game, faction: str, kind: str, count: int, lang: str) -> str:
-    """'Arachnid Circle: 3 Baby Spider warriors'."""
+    """'River Otters: 3 Young Otter warriors'."""
     return f"{n.display_name(game.rules, 'faction', faction, lang)}: {n.count_name(game.rules, 'piece', kind, count, lang, faction)}"
 
 
