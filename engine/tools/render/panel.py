@@ -76,16 +76,8 @@ def _board(game: Game, fid: str, colour: str, kinds: dict, legend: Legend, lang:
                              top + 20, font_weight="bold", fill=ink(colour)),
                    draw.Text(f"{p.score} {w['vp']}", 17, x + width - 10, top + 21, font_weight="bold",
                              fill=ink(colour), text_anchor="end", data_score=str(p.score))]
-    line = f"{len(p.hand)} {w['hand']}" + "".join(
-        f" · {n.display_name(game.rules, 'pile', pile, lang, fid)}: {len(cards)} {w['cards']}"
-        for pile, cards in sorted(p.piles.items()))
-    col.text(line)
-    if p.items:
-        col.text(f"{w['items']}: " + ", ".join(n.term(i, lang) for i in p.items))
-    if p.persistent:
-        col.text(f"{w['persistent']}: " + ", ".join(n.card_name(game.rules, c, lang) for c in p.persistent))
-    if p.dominance is not None:
-        col.text(f"{w['dominance']}: {n.card_name(game.rules, p.dominance, lang)}")
+    for line in _card_lines(game, fid, lang):
+        col.text(line)
     supply = [(kind, count) for kind, count in p.supply.items() if count]
     _pieces_row(col, game, fid, f"{w['supply']}:", [(fid, k, c) for k, c in supply], kinds, legend, lang)
     for box in faction.boxes:
@@ -97,6 +89,21 @@ def _board(game: Game, fid: str, colour: str, kinds: dict, legend: Legend, lang:
     col.y += 8
     parts.append(draw.Rectangle(x, top + 30, width, col.y - top - 30, fill="#fbf8f0", stroke="#2b2114", rx=4))
     return parts + col.parts, col.y - top
+
+
+def _card_lines(game: Game, fid: str, lang: str) -> list[str]:
+    """A faction's cards as its board shows them: hand and piles by size, items, cards in play, dominance."""
+    p, w = game.player(fid), words(lang)
+    lines = [f"{len(p.hand)} {w['hand']}" + "".join(
+        f" · {n.display_name(game.rules, 'pile', pile, lang, fid)}: {len(cards)} {w['cards']}"
+        for pile, cards in sorted(p.piles.items()))]
+    if p.items:
+        lines.append(f"{w['items']}: " + ", ".join(n.term(i, lang) for i in p.items))
+    if p.persistent:
+        lines.append(f"{w['persistent']}: " + ", ".join(n.card_name(game.rules, c, lang) for c in p.persistent))
+    if p.dominance is not None:
+        lines.append(f"{w['dominance']}: {n.card_name(game.rules, p.dominance, lang)}")
+    return lines
 
 
 def _held(game: Game, loc: str) -> list[tuple[str, str, list]]:
@@ -216,14 +223,8 @@ def panel_lines(game: Game, lang: str = "en") -> list[tuple[str, str, str, str]]
     w = words(lang)
     for fid in game.s.seats:
         p, faction = game.player(fid), game.faction(fid)
-        lines = [f"{p.score} {w['vp']} · {len(p.hand)} {w['hand']}" + "".join(
-            f" · {n.display_name(game.rules, 'pile', pile, lang, fid)}: {len(cards)}" for pile, cards in sorted(p.piles.items()))]
-        if p.items:
-            lines.append(f"{w['items']}: " + ", ".join(n.term(i, lang) for i in p.items))
-        if p.persistent:
-            lines.append(f"{w['persistent']}: " + ", ".join(n.card_name(game.rules, c, lang) for c in p.persistent))
-        if p.dominance is not None:
-            lines.append(f"{w['dominance']}: {n.card_name(game.rules, p.dominance, lang)}")
+        lines = _card_lines(game, fid, lang)
+        lines[0] = f"{p.score} {w['vp']} · {lines[0]}"
         supply = [n.count_name(game.rules, "piece", k, c, lang, fid) for k, c in p.supply.items() if c]
         lines.append(f"{w['supply']}: " + (", ".join(supply) or w["empty"]))
         for box in faction.boxes:
