@@ -18,7 +18,6 @@ from rootlaw.core.board import MapDef
 from rootlaw.core.cards import Deck
 from rootlaw.errors import DataError, Problem
 from rootlaw.files.documents import Document, load_yaml
-from rootlaw.files.resources import data_dir
 from rootlaw.files.schemas import validate
 from rootlaw.language.versions import CURRENT, reading_of
 from rootlaw.version import __version__
@@ -57,13 +56,11 @@ class Pack:
 
 def language_notes(pack: Pack) -> list[Problem]:
     """Advice for a pack, or a faction or deck file, that does not say which language it is
-    written in (`rootlaw validate`); bundled files are always in the current language."""
+    written in (`rootlaw validate`)."""
     readings = [f.reading for f in pack.factions.values()] + [d.reading for d in pack.decks.values() if d.reading]
     if pack.language is not None or all(r.stated for r in readings):
         return []
     source = pack.manifest or pack.source
-    if pack.manifest is None and Path(source).resolve().is_relative_to(data_dir("factions").resolve()):
-        return []
     where = "pack.yaml" if pack.manifest else "the file"
     return [Problem(source, 1, 1, f"{where} does not say which language it is written in, so language {CURRENT} "
                                   "is assumed",

@@ -25,3 +25,17 @@ def data_dir(kind: str) -> Path:
 def data_path(kind: str, name: str) -> Path:
     """One bundled file, such as data_path('maps', 'autumn.yaml')."""
     return data_dir(kind) / name
+
+
+def source_name(path: Path) -> str | None:
+    """A bundled file's name in rootlaw's source tree (`factions/cabale.yaml`,
+    `engine/data/rulings/core.yaml`), so what a person reads is the same from a checkout and
+    from an installed wheel; None for a file rootlaw does not ship."""
+    resolved = path.resolve()
+    for kind in ("factions", "grammar", "schemas"):
+        folder = data_dir(kind).resolve()
+        if resolved.is_relative_to(folder):
+            return f"{kind}/{resolved.relative_to(folder).as_posix()}"
+    if resolved.is_relative_to(PACKAGE_DIR):
+        return f"engine/{resolved.relative_to(PACKAGE_DIR).as_posix()}"
+    return None

@@ -17,7 +17,7 @@ from rootlaw.content.factions import FactionDef, bundled_factions, load_faction
 from rootlaw.core.cards import Deck
 from rootlaw.errors import DataError, RootlawError
 from rootlaw.files.documents import load_yaml
-from rootlaw.files.resources import PACKAGE_DIR
+from rootlaw.files.resources import PACKAGE_DIR, source_name
 
 from .rulings import (
     CORE,
@@ -267,10 +267,13 @@ def _in_language(names: dict[str, str], lang: str) -> str:
 
 
 def shown_path(path: Path) -> str:
-    """A data file's path as the index prints it: from the project folder when inside it."""
-    resolved = path.resolve()
+    """A data file's path as the index prints it: a bundled file by its name in the source tree,
+    another from the project folder when inside it."""
+    bundled = source_name(path)
+    if bundled is not None:
+        return bundled
     try:
-        return resolved.relative_to(CHECKOUT).as_posix()
+        return path.resolve().relative_to(CHECKOUT).as_posix()
     except ValueError:
         return str(path)
 
