@@ -23,17 +23,8 @@ KNOWN_UNPINNED = {
 }
 
 
-@pytest.fixture(scope="module", autouse=True)
-def from_the_checkout():
-    """The index as run from this checkout, whose tests/scenarios pin the rulings (the tests may
-    run against a normal install, which finds no scenario folder of its own)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(rulings_index, "CHECKOUT", ROOT)
-        yield
-
-
 @pytest.fixture(scope="module")
-def index(from_the_checkout):
+def index():
     return build_index()
 
 

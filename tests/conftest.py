@@ -1,0 +1,20 @@
+"""What every test shares: the tests run from this checkout, even against a normal install."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rootlaw.scenarios import rulings_index
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def from_the_checkout():
+    """The rulings index and `rootlaw interactions` search this checkout's tests/scenarios, as
+    they do when rootlaw runs from a checkout (CI installs rootlaw normally, and an installed
+    package finds no scenario folder of its own)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rulings_index, "CHECKOUT", ROOT)
+        yield
