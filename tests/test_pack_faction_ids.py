@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rootlaw.content.factions import bundled_factions
 from rootlaw.content.packs import load_packs
 from rootlaw.content.record import Record, Setup
 from rootlaw.scenarios.runner import run_scenario
@@ -70,3 +71,13 @@ def test_a_scenario_seats_both(tmp_path):
         "  fired: [\"4.3\"]\n", encoding="utf-8")
     outcome = run_scenario(path, load_packs([PACK]).factions)
     assert outcome.passed, outcome.report()
+
+
+def test_a_byte_for_byte_copy_of_a_bundled_faction_is_the_bundled_faction(tmp_path, capsys):
+    copy = tmp_path / "alliance.yaml"
+    copy.write_bytes(bundled_factions()["alliance"].read_bytes())  # as a checkout's file beside an install
+    assert main(["validate", str(copy)]) == 0
+    assert capsys.readouterr().out.strip().endswith("faction alliance")
+    copy.write_bytes(copy.read_bytes() + b"# my own version\n")
+    assert main(["validate", str(copy)]) == 0
+    assert capsys.readouterr().out.strip().endswith("faction alliance:alliance")

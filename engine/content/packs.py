@@ -309,9 +309,12 @@ def load_data_file(path: str | Path) -> Pack:
 
 
 def _own_version(fid: str, path: str | Path) -> bool:
-    """Whether the faction file at `path` has a bundled faction's id without being its file."""
+    """Whether the faction file at `path` has a bundled faction's id without being its file (a
+    copy with the same bytes, such as a checkout's file beside a normal install, is the same)."""
     bundled = bundled_factions()
-    return fid in bundled and Path(path).resolve() != bundled[fid].resolve()
+    if fid not in bundled or Path(path).resolve() == bundled[fid].resolve():
+        return False
+    return Path(path).read_bytes() != bundled[fid].read_bytes()
 
 
 def _file_pack_id(path: str | Path) -> str:
