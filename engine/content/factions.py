@@ -23,6 +23,7 @@ from rootlaw.language.runtime import ActionDef
 from rootlaw.language.versions import Reading, reading_of
 
 from .faction_names import labels_of, named_items, step_id
+from .sets import CardSet, bundled_card_sets, bundled_item_sets, load_card_set, load_item_set
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,10 @@ class PieceDef:
     capacity: int | None = None     # how many pieces (markers aside) it can hold
     names: dict[str, str] = field(default_factory=dict)
     symbol: str | None = None       # the letter drawn on it in pictures (default: its name's initials)
+    item: str | None = None         # a piece of category item: the item it is
+    states: tuple[str, ...] = ()    # states it can be in (exhausted, damaged...)
+    hit_state: str | None = None    # a hit puts it in this state instead of removing it
+    permanent: bool = False         # it cannot be removed from the map
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,9 @@ class FactionDef:
     def pile_name(self, pile: str) -> str:
         """A pile's English name for the log (its id when the file gives none)."""
         return self.pile_names.get(pile, {}).get("en", pile)
+    coalition: bool = False    # its dominance cards form coalitions (Law 9.2.8)
+    card_sets: dict[str, CardSet] = field(default_factory=dict)       # name in the file -> the set
+    item_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -115,19 +123,36 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                              crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
                              craft_group=p.get("craft_group"), family=p.get("family"),
                              max_per_clearing=p.get("max_per_clearing"), max_per_path=p.get("max_per_path"),
-                             capacity=p.get("capacity"), names=dict(p.get("names", {})), symbol=p.get("symbol"))
+                             capacity=p.get("capacity"), names=dict(p.get("names", {})), symbol=p.get("symbol"),
+                             item=p.get("item", kind) if p["category"] == "item" else None,
+                             states=tuple(p.get("states", ())), hit_state=p.get("hit_state"),
+                             permanent=p.get("permanent", False))
               for kind, p in d["pieces"].items()}
+    problems: list = []
+    _check_pieces(doc, d["pieces"], problems)
+    card_sets, item_sets = _sets(doc, d, problems)
+    states = {st for p in pieces.values() for st in p.states}
+    set_cards = {c.id for cs in card_sets.values() for c in cs.cards}
     boxes = tuple(named_items(d.get("boxes")))
     tracks = {name: {"piece": t["piece"], "values": tuple(t["values"])} for name, t in d.get("tracks", {}).items()}
     variables = {name: (v["value"] if isinstance(v, dict) else v) for name, v in d.get("vars", {}).items()}
     action_specs = d.get("actions", {})
     vocab = Vocabulary(seat, set(pieces), set(variables),
                        set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(named_items(d.get("words")))
-                       | {p.family for p in pieces.values() if p.family},
+                       | {p.family for p in pieces.values() if p.family} | states | set(card_sets) | set(item_sets)
+                       | set_cards,
                        set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
-                       piles=set(d.get("piles", {})), reading=reading)
+                       piles=set(d.get("piles", {})), reading=reading, states=states)
+    vocab.problems.extend(problems)
     comp = Compiler(vocab)
     problems = vocab.problems
+    for name, card_set in card_sets.items():
+        for card in card_set.cards:
+            if card.action is not None and card.action not in action_specs:
+                problems.append(doc.problem(("card_sets", name), f"card '{card.id}' of set '{card_set.id}' grants "
+                                            f"the action '{card.action}', which this faction does not define",
+                                            _did_you_mean(card.action, action_specs,
+                                                          "define it under 'actions:'")))
     for name, track in d.get("tracks", {}).items():
         if track["piece"] not in pieces:
             problems.append(doc.problem(("tracks", name, "piece"), f"unknown piece '{track['piece']}'",
@@ -184,7 +209,49 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
         pile_names={name: dict(spec.get("names", {})) for name, spec in d.get("piles", {}).items()},
         pack=pack, labels=labels, value_names=value_names, choices=dict(vocab.choices),
         internal=frozenset(n for n, v in d.get("vars", {}).items() if isinstance(v, dict) and v.get("internal")),
+        coalition="coalition" in d, card_sets=card_sets, item_sets=item_sets,
     )
+
+
+def _check_pieces(doc: Document, specs: dict, problems: list) -> None:
+    """What the schema cannot say about a piece: a hit state is one of its states, only items
+    name an item, and items are never hit by pieces standing in a clearing."""
+    for kind, p in specs.items():
+        if "hit_state" in p and p["hit_state"] not in p.get("states", ()):
+            problems.append(doc.problem(("pieces", kind, "hit_state"),
+                                        f"piece '{kind}' takes hits as '{p['hit_state']}', which is not one of its states",
+                                        f"add it to states: [{', '.join([*p.get('states', ()), p['hit_state']])}]"))
+        if "item" in p and p["category"] != "item":
+            problems.append(doc.problem(("pieces", kind, "item"), f"piece '{kind}' is a {p['category']}, not an item",
+                                        "only a piece of category item stands for an item", at_key=True))
+
+
+def _sets(doc: Document, d: dict, problems: list) -> tuple[dict[str, CardSet], dict[str, tuple[str, ...]]]:
+    """The card sets and item sets the file names, loaded from the bundled data by id; ids of
+    the cards of different sets must differ, since the language names a card by its id."""
+    card_sets: dict[str, CardSet] = {}
+    item_sets: dict[str, tuple[str, ...]] = {}
+    bundled, owner = bundled_card_sets(), {}
+    for name, set_id in d.get("card_sets", {}).items():
+        if set_id not in bundled:
+            problems.append(doc.problem(("card_sets", name), f"unknown card set '{set_id}'",
+                                        _did_you_mean(set_id, bundled, f"card sets: {', '.join(bundled) or 'none'}")))
+            continue
+        card_sets[name] = load_card_set(bundled[set_id])
+        for card in card_sets[name].cards:
+            if card.id in owner:
+                problems.append(doc.problem(("card_sets", name), f"card '{card.id}' is in the sets '{owner[card.id]}' "
+                                            f"and '{set_id}'", "the language names a card by its id: use sets "
+                                            "whose card ids differ"))
+            owner[card.id] = set_id
+    items = bundled_item_sets()
+    for name, set_id in d.get("item_sets", {}).items():
+        if set_id not in items:
+            problems.append(doc.problem(("item_sets", name), f"unknown item set '{set_id}'",
+                                        _did_you_mean(set_id, items, f"item sets: {', '.join(items) or 'none'}")))
+            continue
+        item_sets[name] = load_item_set(items[set_id])
+    return card_sets, item_sets
 
 
 def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, problems: list) -> dict:

@@ -156,6 +156,13 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         if rule:
             self.s.trace.append((rule, text))
 
+    def are_enemies(self, a: str, b: str) -> bool:
+        """Law glossary: an enemy is any other player you are not in a coalition with (9.2.8)."""
+        if a == b:
+            return False
+        players = self.s.players
+        return players[a].vars.get("coalition") != b and players[b].vars.get("coalition") != a
+
     def faction(self, fid: str) -> "FactionDef":
         return self.rules.factions[fid]
 

@@ -94,9 +94,24 @@ class PieceOperations:
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
 
+    def set_state(self, pid: int, state: str, on: bool) -> bool:
+        """Put a piece in a state (exhausted, damaged...) or take it out of it; True if that
+        changed anything. A piece keeps its states when it moves and loses them when removed."""
+        had = self.s.states.get(pid, ())
+        if (state in had) == on:
+            return False
+        now = tuple(sorted(set(had) | {state})) if on else tuple(s for s in had if s != state)
+        if now:
+            self.s.states[pid] = now
+        else:
+            del self.s.states[pid]
+        self.changed.add(self.s.pieces[pid][:2])
+        return True
+
     def take_off(self, pid: int) -> tuple[str, str, str]:
         """Lift a piece off the map without returning it anywhere yet."""
         faction, kind, loc = self.s.pieces.pop(pid)
+        self.s.states.pop(pid, None)
         self.changed.add((faction, kind))
         self._rulers.clear()
         if self._owned is not None:
@@ -116,7 +131,9 @@ class PieceOperations:
         batch: list[dict] = []
         vp: dict[str, int] = {}
         contested: list[dict] = []  # pieces two replacements send to different places
-        together = tuple(p for p in pids if p in self.s.pieces)
+        defs = self.rules.piece_defs
+        # Law 9.2.2: a piece that cannot be removed from the map stays, whatever says "remove"
+        together = tuple(p for p in pids if p in self.s.pieces and not defs[self.s.pieces[p][:2]].permanent)
         for pid in together:
             if pid not in self.s.pieces:
                 continue
@@ -160,6 +177,18 @@ class PieceOperations:
         elif batch:
             self.emit("removed", **payload)
         return batch
+
+    def clear_enemies(self, player: str, clearings: Iterable[int], ability: str | None = None) -> list[dict]:
+        """"Remove all enemy pieces" from clearings (a Revolt, a Favor): every piece of an enemy
+        standing there, those that cannot be removed aside, at once; then `cleared` is told for
+        each clearing (Law 9.2.2.I reacts to the effect itself, whatever it removed)."""
+        clearings = tuple(clearings)
+        doomed = [pid for c in clearings for pid in self.s.at.get(clearing_loc(c), ())
+                  if self.are_enemies(player, self.s.pieces[pid][0])
+                  and not self.rules.piece_defs[self.s.pieces[pid][:2]].permanent]
+        for c in reversed(clearings):  # told before the removal, so its reactions resolve after the removal's
+            self.emit("cleared", player=player, clearing=c)
+        return self.remove(doomed, "effect", player, ability=ability)
 
     def put_removed(self, pid: int, faction: str, kind: str, destination: Any) -> None:
         """Put a removed piece where a replacement sends it (a clearing, a path, a box)."""

@@ -66,7 +66,10 @@ class State:
     __slots__ = ("seats", "players", "pieces", "at", "next_piece", "deck", "discard",
                  "available_dominance", "items", "ruins", "suits", "closed_paths", "ferry",
                  "current", "round", "phase", "turn_used", "stack", "decision", "rng",
-                 "forced_dice", "winner", "ended", "log", "trace", "steps")
+                 "forced_dice", "winner", "ended", "log", "trace", "steps",
+                 "states", "ruin_items", "items_out")
+    # saved only when not empty, so games that never use them hash and save as before
+    OPTIONAL = ("states", "ruin_items", "items_out")
 
     def __init__(self) -> None:
         self.seats: list[str] = []                      # factions in clockwise order
@@ -95,6 +98,9 @@ class State:
         self.log: list[str] = []
         self.trace: list[tuple[str, str]] = []          # (rule number, what happened)
         self.steps = 0
+        self.states: dict[int, tuple[str, ...]] = {}    # piece id -> its states (exhausted...), sorted
+        self.ruin_items: dict[int, list[str]] = {}      # clearing -> items hidden under its ruin
+        self.items_out: dict[str, int] = {}             # items of the game now held as item pieces
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -124,6 +130,9 @@ class State:
         s.log = list(self.log)
         s.trace = list(self.trace)
         s.steps = self.steps
+        s.states = dict(self.states)
+        s.ruin_items = {k: list(v) for k, v in self.ruin_items.items()}
+        s.items_out = dict(self.items_out)
         return s
 
     # --- serialisation -------------------------------------------------------------------
@@ -131,12 +140,16 @@ class State:
         out: dict[str, Any] = {}
         for name in self.__slots__:
             value = getattr(self, name)
+            if name in self.OPTIONAL and not value:
+                continue
             if name == "players":
                 value = {k: p.to_json() for k, p in value.items()}
             elif name == "pieces":
                 value = {str(k): list(v) for k, v in value.items()}
-            elif name in ("ruins", "suits"):
+            elif name in ("ruins", "suits", "ruin_items"):
                 value = {str(k): v for k, v in value.items()}
+            elif name == "states":
+                value = {str(k): list(v) for k, v in value.items()}
             out[name] = value
         return out
 
@@ -144,6 +157,8 @@ class State:
     def from_json(cls, data: dict) -> "State":
         s = cls()
         for name in cls.__slots__:
+            if name in cls.OPTIONAL and name not in data:
+                continue
             value = data[name]
             if name == "players":
                 value = {k: Player.from_json(v) for k, v in value.items()}
@@ -151,6 +166,10 @@ class State:
                 value = {int(k): tuple(v) for k, v in value.items()}
             elif name in ("ruins", "suits"):
                 value = {int(k): v for k, v in value.items()}
+            elif name == "ruin_items":
+                value = {int(k): list(v) for k, v in value.items()}
+            elif name == "states":
+                value = {int(k): tuple(v) for k, v in value.items()}
             elif name == "stack":
                 value = [{k: freeze(v) for k, v in f.items()} for f in value]
             elif name == "decision":

@@ -116,7 +116,10 @@ def pay_cards(game: Game, f: dict) -> None:
 
 
 def _deliver(game: Game, f: dict, card: int) -> None:
-    if f["dest"]:
+    if f.get("receiver"):
+        game.player(f["receiver"]).hand.append(card)
+        game.log(f"{game.name(f['payer'])} gives a card to {game.name(f['receiver'])}")
+    elif f["dest"]:
         game.add_to_pile(f["owner"], f["dest"], card)
     else:
         game.discard_card(card)

@@ -94,6 +94,7 @@ def battle(game: Game, f: dict) -> None:
     elif stage == "ambush_hits":
         lost = f.get("att_lost", ())
         f["att_lost"] = ()
+        lost = _damage(game, f, lost)
         game.remove(lost, "ambush", defender, attacker=attacker, defender=defender, clearing=clearing)
         f["stage"] = "after_ambush"
     elif stage == "after_ambush":
@@ -118,8 +119,9 @@ def battle(game: Game, f: dict) -> None:
     elif stage == "remove":
         f["stage"] = "done"
         lost_def, lost_att = f.get("def_lost", ()), f.get("att_lost", ())
-        by = {pid: attacker for pid in lost_def} | {pid: defender for pid in lost_att}
         game.trace("4.3.4", f"hits dealt: {len(lost_def)} to {defender}, {len(lost_att)} to {attacker}")
+        lost_def, lost_att = _damage(game, f, lost_def), _damage(game, f, lost_att)
+        by = {pid: attacker for pid in lost_def} | {pid: defender for pid in lost_att}
         game.remove(lost_def + lost_att, "battle", by, attacker=attacker, defender=defender, clearing=clearing)
     else:
         _finish(game, f)
@@ -157,6 +159,25 @@ def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) ->
               ret="att_lost")
 
 
+def _damage(game: Game, f: dict, hit: tuple[int, ...]) -> tuple[int, ...]:
+    """Pieces whose kind takes hits as a state (an item damaged) get it instead of being
+    removed; the others, returned, are removed. The battle remembers what it damaged."""
+    defs, removed, damaged = game.rules.piece_defs, [], []
+    for pid in hit:
+        state = defs[game.s.pieces[pid][:2]].hit_state if pid in game.s.pieces else None
+        if state is None:
+            removed.append(pid)
+        elif game.set_state(pid, state, True):
+            damaged.append(pid)
+    if damaged:
+        owner = game.s.pieces[damaged[0]][0]
+        kinds = ", ".join(game.s.pieces[p][1] for p in damaged)
+        game.log(f"{game.name(owner)}'s {kinds} {'is' if len(damaged) == 1 else 'are'} damaged by the hits")
+        game.trace("4.3.4", f"{owner} takes {len(damaged)} hit(s) as damage: {kinds}")
+        f["damaged"] = f.get("damaged", ()) + tuple(damaged)
+    return tuple(removed)
+
+
 def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> None:
     dice = sorted((game.roll_die(), game.roll_die()), reverse=True)
     high, low = dice
@@ -173,7 +194,8 @@ def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> N
                                  clearing=clearing)
     game.trace("4.3.2", f"dice {high} and {low}: {attacker} rolls {f['att_hits']}, {defender} {f['def_hits']}"
                + (" (defender takes the higher roll)" if swapped else ""))
-    if game.count(defender, clearing) == 0:
+    if game.modify("defenseless", game.count(defender, clearing) == 0, attacker=attacker, defender=defender,
+                   clearing=clearing):
         f["att_extra"] += 1
         game.trace("4.3.3.II", f"{defender} is defenseless: 1 extra hit")
     game.log(f"dice {high}/{low}: {game.name(attacker)} deals {f['att_hits']}+{f['att_extra']}, "
@@ -183,7 +205,7 @@ def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> N
 
 def _finish(game: Game, f: dict) -> None:
     game.emit("battle_ended", attacker=f["player"], defender=f["defender"], clearing=f["clearing"],
-              removed=f["removed"], before=f["before"])
+              removed=f["removed"], before=f["before"], damaged=f.get("damaged", ()))
     game.pop(True)
 
 
@@ -198,6 +220,9 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
                    if pid not in chosen and game.s.pieces[pid][0] == player
                    and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE)
     pieces = tuple(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
+    if game.s.states:  # a piece already in the state a hit would put it in cannot take that hit
+        defs, states = game.rules.piece_defs, game.s.states
+        pieces = tuple(p for p in pieces if defs[game.s.pieces[p][:2]].hit_state not in states.get(p, ()))
     warriors = tuple(p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior")
     pool = game.modify("removal_order", warriors or pieces, player=player)
     # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.context import LanguageError
-from rootlaw.core.locations import clearing_loc, piece_loc
+from rootlaw.core.locations import as_location, piece_loc
 
 from ..builtins import current_battle, location
 from .base import Fn, Stmt, as_list, ctx_of
@@ -84,7 +84,8 @@ class Remove(Stmt):
 
 
 class Relocate(Stmt):
-    """Pieces leave for a clearing, or onto a piece, without a move action ("not a move")."""
+    """Pieces leave for a clearing (or a forest, a path, a box), or onto a piece, without a
+    move action ("not a move")."""
 
     def __init__(self, pieces: Fn, dest: Fn, onto_piece: bool) -> None:
         self.pieces, self.dest, self.onto_piece = pieces, dest, onto_piece
@@ -92,13 +93,13 @@ class Relocate(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         dest = self.dest(ctx)
-        loc = piece_loc(dest) if self.onto_piece else clearing_loc(dest)
+        loc = piece_loc(dest) if self.onto_piece else as_location(dest)
         moved: dict[tuple[str, Any], list[int]] = {}
         for pid in as_list(self.pieces(ctx)):
             owner, kind, _ = game.s.pieces[pid]
             if self.onto_piece and not game.can_hold(dest):
                 break
-            moved.setdefault((owner, game.clearing_of(pid)), []).append(pid)
+            moved.setdefault((owner, _origin(game, pid)), []).append(pid)
             game.relocate(pid, loc)
         for (owner, origin), pids in moved.items():
             group: dict[str, int] = {}
@@ -109,6 +110,13 @@ class Relocate(Stmt):
             game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
                       group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
         return True
+
+
+def _origin(game: Any, pid: int) -> Any:
+    """Where a relocated piece leaves from, as `moved` tells it: its clearing or forest, or
+    none (a path, a box)."""
+    loc = game.standing_loc(pid)
+    return int(loc[1:]) if loc[0] == "c" else loc[1:] if loc[0] == "f" else None
 
 
 class Score(Stmt):

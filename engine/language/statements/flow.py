@@ -110,7 +110,8 @@ class Mark(Stmt):
         key = f"mark:{self.name}"
         used[key] = used.get(key, 0) + 1
         if self.value is not None:
-            used[f"{key}:{self.value(ctx_of(game, f))}"] = 1
+            valued = f"{key}:{self.value(ctx_of(game, f))}"
+            used[valued] = used.get(valued, 0) + 1
         return True
 
 
@@ -136,11 +137,20 @@ class Battle(Stmt):
 
 
 class Move(Stmt):
-    def __init__(self, origin: Fn | None, dest: Fn | None, ignore_rule: bool, only: Fn | None) -> None:
+    """The core's move; `of FACTION` forces that faction's pieces to move, my choices (Law
+    1.5.5); `unhindered` ignores whatever keeps a move from leaving its origin (Law 9.4.2)."""
+
+    def __init__(self, origin: Fn | None, dest: Fn | None, ignore_rule: bool, only: Fn | None,
+                 unhindered: bool = False, owner: Fn | None = None) -> None:
         self.origin, self.dest, self.ignore_rule, self.only = origin, dest, ignore_rule, only
+        self.unhindered, self.owner = unhindered, owner
 
     def _frame(self, ctx: Ctx) -> dict:
         frame: dict = {"op": "move", "player": ctx.me}
+        if self.owner:
+            frame["player"], frame["chooser"] = self.owner(ctx), ctx.me
+        if self.unhindered:
+            frame["unhindered"] = True
         if self.origin:
             frame["from"] = as_list(self.origin(ctx))
         if self.dest:
@@ -152,7 +162,8 @@ class Move(Stmt):
         return frame
 
     def possible(self, ctx: Ctx) -> bool:
-        return can_move(ctx.game, ctx.me, self._frame(ctx))
+        frame = self._frame(ctx)
+        return can_move(ctx.game, frame["player"], frame)
 
     def run(self, game: Any, f: dict) -> bool:
         game.push(self._frame(ctx_of(game, f)))
