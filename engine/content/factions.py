@@ -75,13 +75,13 @@ class FactionDef:
     internal: frozenset[str] = frozenset()  # variables of the rules' bookkeeping, on no board
     pile_names: dict[str, dict[str, str]] = field(default_factory=dict)  # pile -> names by language
     pack: str | None = None  # the pack of a faction seated as `pack:id` (its id is a bundled one's)
+    coalition: str | None = None  # its dominance cards form coalitions (Law 9.2.8): the rule's number
+    card_sets: dict[str, CardSet] = field(default_factory=dict)       # name in the file -> the set
+    item_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def pile_name(self, pile: str) -> str:
         """A pile's English name for the log (its id when the file gives none)."""
         return self.pile_names.get(pile, {}).get("en", pile)
-    coalition: bool = False    # its dominance cards form coalitions (Law 9.2.8)
-    card_sets: dict[str, CardSet] = field(default_factory=dict)       # name in the file -> the set
-    item_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -209,7 +209,8 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
         pile_names={name: dict(spec.get("names", {})) for name, spec in d.get("piles", {}).items()},
         pack=pack, labels=labels, value_names=value_names, choices=dict(vocab.choices),
         internal=frozenset(n for n, v in d.get("vars", {}).items() if isinstance(v, dict) and v.get("internal")),
-        coalition="coalition" in d, card_sets=card_sets, item_sets=item_sets,
+        coalition=str(d["coalition"].get("rule", "")) if "coalition" in d else None,
+        card_sets=card_sets, item_sets=item_sets,
     )
 
 

@@ -241,6 +241,9 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         self.s.ended = why
         self.s.decision = None
         self.log(f"game over: {why}" + (f", {self.name(winner)} wins" if winner else ""))
+        for partner in (f for f in self.s.seats if winner and self.s.players[f].vars.get("coalition") == winner):
+            self.log(f"{self.name(partner)} wins too, in a coalition with {self.name(winner)}")
+            self.trace(self.rules.factions[partner].coalition or "3.1", f"{partner} wins with {winner}")
 
     # --- cards ---------------------------------------------------------------------------
     def card_suit(self, card: int) -> str:

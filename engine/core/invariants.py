@@ -26,7 +26,7 @@ def violations(game: "Game", ledger: bool = False) -> list[str]:
     With `ledger`, each score must also equal the sum of the VP the log records, which holds
     for a game played from its start (not for a scenario's position, whose scores are set)."""
     found: list[str] = []
-    for check in (_seats, _pieces, _limits, _cards, _items, _scores, _decision) + ((_ledger,) if ledger else ()):
+    for check in (_seats, _pieces, _limits, _states, _cards, _items, _scores, _decision) + ((_ledger,) if ledger else ()):
         try:
             found += check(game)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -58,6 +58,8 @@ def _location_ok(game: "Game", loc: str) -> bool:
         return rest.isdigit() and int(rest) in game.rules.map.clearings
     if kind == "p":
         return rest in game.rules.map.paths
+    if kind == "f":
+        return rest in game.rules.map.forests
     if kind == "x":
         return rest.isdigit() and int(rest) in game.s.pieces and int(rest) != 0
     if kind == "b":
@@ -172,14 +174,35 @@ def _cards(game: "Game") -> list[str]:
     return [f"cards are not conserved: missing {missing[:10]}, extra or doubled {extra[:10]}"]
 
 
+def _states(game: "Game") -> list[str]:
+    """Each piece's states are ones its kind can be in; items stand in boxes only."""
+    s, out, defs = game.s, [], game.rules.piece_defs
+    for pid, states in sorted(s.states.items()):
+        if pid not in s.pieces:
+            out.append(f"piece {pid} has states {list(states)} but is not in play")
+        elif not states or any(st not in defs[s.pieces[pid][:2]].states for st in states):
+            out.append(f"piece {pid} ({' '.join(s.pieces[pid][:2])}) is in states {list(states)}, not all of its own")
+    for pid, (faction, kind, loc) in s.pieces.items():
+        piece = defs.get((faction, kind))
+        if piece is not None and piece.category == "item" and loc[0] != "b":
+            out.append(f"item piece {pid} ({faction} {kind}) is at '{loc}', not in a box")
+    for c, hidden in sorted(s.ruin_items.items()):
+        if not hidden or not s.ruins.get(c):
+            out.append(f"clearing {c} hides items {hidden} but has no ruin (or the list is empty)")
+    return out
+
+
 def _items(game: "Game") -> list[str]:
+    """The map's item supply, the Crafted Items boxes and the items turned into item pieces add
+    up to the deck's item supply: s.items_out books each item that left them to become a piece
+    (+1) and each that joined a Crafted Items box from elsewhere, from under a ruin (-1)."""
     s, out = game.s, []
     held: Counter = Counter(i for p in s.players.values() for i in p.items)
     for item, start in sorted(game.rules.deck.items.items()):
-        left = s.items.get(item, 0)
-        if not isinstance(left, int) or left < 0 or left + held[item] != start:
-            out.append(f"item '{item}': {left!r} on the map + {held[item]} crafted != {start}")
-    unknown = sorted(set(held) - set(game.rules.deck.items))
+        left, gone = s.items.get(item, 0), s.items_out.get(item, 0)
+        if not isinstance(left, int) or left < 0 or left + held[item] + gone != start:
+            out.append(f"item '{item}': {left!r} on the map + {held[item]} crafted + {gone} held as pieces != {start}")
+    unknown = sorted(item for item in set(held) - set(game.rules.deck.items) if held[item] + s.items_out.get(item, 0))
     if unknown:
         out.append(f"crafted items {unknown} are not in the game")
     return out

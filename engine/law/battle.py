@@ -35,10 +35,11 @@ def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = No
 
 
 def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:
-    """Enemies with pieces in the clearing that the attacker may battle (restrictions apply)."""
+    """Enemies with pieces in the clearing that the attacker may battle (restrictions apply);
+    a coalition partner is no enemy (Law 9.2.8)."""
     out = []
     for enemy in game.factions_present(clearing):
-        if enemy != attacker and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
+        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
                                              clearing=clearing):
             out.append(enemy)
     return out

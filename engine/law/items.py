@@ -5,7 +5,8 @@ Most factions keep what they craft in their Crafted Items box, as names. A facti
 has a piece of category `item` for an item holds that item as such a piece instead, in one of
 its boxes, where the piece can be exhausted and damaged (piece states). Items that leave the
 map's supply or a Crafted Items box to become pieces are counted in `s.items_out`, so the
-game's items stay conserved (`rootlaw.core.invariants`).
+game's items stay conserved (`rootlaw.core.invariants`); an item from under a ruin that joins a
+Crafted Items box is booked there as -1.
 """
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ def gain(game: Game, player: str, item: str, where: Any = None, from_game: bool 
         where = game.modify("item_to", None, player=player, item=item)
     if kind is None or where is None or game.player(player).supply.get(kind, 0) <= 0:
         game.player(player).items.append(item)
+        if not from_game:  # one more item among those the deck's supply counts
+            game.s.items_out[item] = game.s.items_out.get(item, 0) - 1
+            if not game.s.items_out[item]:
+                del game.s.items_out[item]
         return None
     pid = game.place(player, kind, as_location(where))
     if from_game:

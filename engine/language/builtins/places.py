@@ -1,5 +1,6 @@
-"""Builtins about forests as places (a pawn stands in one, Law 9.3.2) and where a piece
-stands: forests, forests_at, forest_clearings, adjacent_forests, place_of."""
+"""Builtins about places beside clearings and paths: forests (a pawn stands in one, Law
+9.3.2), the Lake's Ferry and coast, and where a piece stands: forests, forests_at,
+forest_clearings, adjacent_forests, ferry, coast, place_of."""
 
 from typing import Any
 
@@ -46,3 +47,17 @@ def _place_of(ctx: Ctx, pid: int) -> Any:
     _piece(ctx, pid)
     loc = ctx.game.standing_loc(pid)
     return int(loc[1:]) if loc[0] == "c" else loc[1:] if loc[0] in "pf" else None
+
+
+@builtin("ferry", 0)
+def _ferry(ctx: Ctx) -> Any:
+    """The clearing of the Lake's Ferry while a move may still take it this turn, or none
+    (Law 16.2.2.V: once a turn, from its clearing to any coastal clearing)."""
+    game = ctx.game
+    return None if game.s.turn_used.get("ferry") else game.s.ferry
+
+
+@builtin("coast", 0)
+def _coast(ctx: Ctx) -> tuple:
+    """The coastal clearings of the map (the Lake's shore), or none."""
+    return tuple(ctx.game.rules.map.coast)
