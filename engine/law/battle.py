@@ -224,7 +224,7 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
     if game.s.states:  # a piece already in the state a hit would put it in cannot take that hit
         defs, states = game.rules.piece_defs, game.s.states
         pieces = tuple(p for p in pieces if defs[game.s.pieces[p][:2]].hit_state not in states.get(p, ()))
-    warriors = tuple(p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior")
+    warriors = tuple(p for p in pieces if game.rules.category(*game.s.pieces[p][:2]) == "warrior")
     pool = game.modify("removal_order", warriors or pieces, player=player)
     # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
     pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=pieces)

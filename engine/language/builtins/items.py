@@ -1,6 +1,7 @@
 """Builtins about pieces in states, items, a faction's own card sets, and crafting with pieces
 an ability pays itself: in_state, item_of, crafted_items, ruin_items, card_cost,
-craftable_with, pawn_move_cost, set_cards, set_card, item_set, shuffled, discard_pile."""
+craftable_with, pawn_move_cost, set_cards, set_card, item_set, shuffled, discard_pile, and
+name_of (a faction's name, for messages)."""
 
 from typing import Any
 
@@ -103,6 +104,14 @@ def _shuffled(ctx: Ctx, items: tuple) -> tuple:
 
 
 builtin("shuffled", 1, pure=False)(_shuffled)
+
+
+@builtin("name_of", 1)
+def _name_of(ctx: Ctx, faction: str) -> str:
+    """A faction's name as people read it (its English name), for `say`."""
+    if faction not in ctx.game.rules.factions:
+        raise LanguageError(f"{faction!r} is not a faction of this game")
+    return ctx.game.name(faction)
 
 
 @builtin("discard_pile", 0)
