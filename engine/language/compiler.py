@@ -318,10 +318,10 @@ class Compiler(ExpressionCompiler):
         if kind == "make":
             change = c[1]
             tok = change.children[0]
-            states = self.vocab.states or set()
+            states = (self.vocab.states or set()) | self.vocab.words  # another faction's states: under words
             if str(tok) not in states:
                 self._unknown(src, tok, f"unknown state '{tok}'", states,
-                              "a piece's states are listed under its 'states:'")
+                              "a piece's states are listed under its 'states:' (another faction's under 'words:')")
             return st.Make(e(c[0]), str(tok), change.data == "state_on")
         if kind == "take_item":
             item, source, into = c

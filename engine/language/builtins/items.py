@@ -1,5 +1,5 @@
 """Builtins about pieces in states, items, a faction's own card sets, and crafting with pieces
-an ability pays itself: in_state, item_of, crafted_items, ruin_items, card_cost,
+an ability pays itself: in_state, item_of, item_pieces, crafted_items, ruin_items, card_cost,
 craftable_with, pawn_move_cost, set_cards, set_card, item_set, shuffled, discard_pile, and
 name_of (a faction's name, for messages)."""
 
@@ -24,6 +24,14 @@ def _item_of(ctx: Ctx, pid: int) -> Any:
     """The item a piece of category item stands for, or none."""
     f, k, _ = _piece(ctx, pid)
     return ctx.game.rules.piece_defs[(f, k)].item
+
+
+@builtin("item_pieces", 1)
+def _item_pieces(ctx: Ctx, faction: str) -> tuple:
+    """A faction's pieces of category item (in its boxes), by id: another faction's effect
+    that damages one of its items chooses among these."""
+    game = ctx.game
+    return tuple(p for p in game.pieces_of(faction) if game.rules.category(faction, game.s.pieces[p][1]) == "item")
 
 
 @builtin("crafted_items", 1)
