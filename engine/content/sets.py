@@ -1,8 +1,9 @@
 """Card sets and item sets: a faction's own components beside the shared deck, as data.
 
-A card set is cards that are not the shared deck's (quest cards, character cards), each with
-its names and what it prints (a suit, items, the action it grants); an item set is items a
-faction brings into the game beside the map's item supply (the items hidden under ruins).
+A card set is cards that are not the shared deck's (a deck of the faction's own, character
+cards), each with its names and what it prints (a suit, items, the action it grants); an item
+set is items a faction brings into the game beside the map's item supply (the items hidden
+under ruins).
 Both are bundled files checked against their schemas (`schemas/cardset.schema.json`,
 `schemas/itemset.schema.json`); a faction file names the sets it uses by id.
 """

@@ -179,9 +179,10 @@ class PieceOperations:
         return batch
 
     def clear_enemies(self, player: str, clearings: Iterable[int], ability: str | None = None) -> list[dict]:
-        """"Remove all enemy pieces" from clearings (a Revolt, a Favor): every piece of an enemy
-        standing there, those that cannot be removed aside, at once; then `cleared` is told for
-        each clearing (Law 9.2.2.I reacts to the effect itself, whatever it removed)."""
+        """"Remove all enemy pieces" from clearings (a Favor card, an effect that says so): every
+        piece of an enemy standing there, those that cannot be removed aside, at once; then
+        `cleared` is told for each clearing (Law 9.2.2.I reacts to the effect itself, whatever
+        it removed)."""
         clearings = tuple(clearings)
         doomed = [pid for c in clearings for pid in self.s.at.get(clearing_loc(c), ())
                   if self.are_enemies(player, self.s.pieces[pid][0])

@@ -45,7 +45,7 @@ def gain(game: Game, player: str, item: str, where: Any = None, from_game: bool 
 
 
 def take_from_box(game: Game, player: str, item: str, owner: str, where: Any = None) -> bool:
-    """Take one `item` from `owner`'s Crafted Items box (the Aid action's reward)."""
+    """Take one `item` from `owner`'s Crafted Items box into the player's hands."""
     items = game.player(owner).items
     if item not in items:
         return False

@@ -20,6 +20,7 @@ from rootlaw.content.record import Setup
 from rootlaw.core.game import Game, Rules
 from rootlaw.core.rng import Rng
 from rootlaw.core.stalemate import STALLED
+from rootlaw.law import victory
 from rootlaw.errors import RootlawError
 
 MAX_DECISIONS = 20_000  # a game still running after this many answers is called a stall
@@ -119,6 +120,7 @@ def _row(spec: GameSpec, game: Game, bots: dict[str, str], decisions: int, probl
     return {
         "game": spec.index, "seed": spec.seed, "map": spec.map, "seats": list(s.seats),
         "bots": bots, "winner": s.winner, "result": result,
+        "coalition_winners": victory.winners(game)[1:],  # who wins with the winner (Law 9.2.8)
         # at the round limit nobody wins by the Law; the single player with most VP leads
         "leader": s.winner or (leaders[0] if len(leaders) == 1 and result == "round_limit" else None),
         "scores": scores, "rounds": rounds_played(s.round, s.ended), "decisions": decisions,

@@ -68,7 +68,7 @@ def _craftable_with(ctx: Ctx, suits: tuple) -> tuple:
 @builtin("pawn_move_cost", 2, 3)
 def _pawn_move_cost(ctx: Ctx, origin: Any, dest: Any, faction: str | None = None) -> int:
     """How many moves a pawn of `faction` (default: me) needs to go from origin to dest: 1,
-    or what the `pawn_move_cost` modifiers make it (a webbed path)."""
+    or what the `pawn_move_cost` modifiers make it."""
     return ctx.game.modify("pawn_move_cost", 1, player=faction or ctx.me, origin=origin, dest=dest)
 
 

@@ -1,5 +1,6 @@
-"""`clear CLEARINGS`: remove all enemy pieces from clearings, as the Law words it (a Revolt, a
-Favor), so that rules reacting to such an effect itself (Law 9.2.2.I) can see it."""
+"""`clear CLEARINGS`: remove all enemy pieces from clearings, as the Law words it (a Favor
+card, a faction's effect that says so), so that rules reacting to such an effect itself
+(Law 9.2.2.I) can see it."""
 from __future__ import annotations
 
 from typing import Any
