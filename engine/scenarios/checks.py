@@ -63,7 +63,7 @@ class Names:
             return False
         match = PATH_KEY.match(str(where))
         if not match:
-            self.add(path, f"'{where}' is neither a clearing number, a path like 3-7 nor a forest like F2",
+            self.add(path, f"'{where}' is neither a clearing number nor a path like 3-7, nor a forest like F2",
                      at_key=True)
             return False
         a, b = sorted(int(x) for x in match.groups())
