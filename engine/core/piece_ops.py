@@ -180,13 +180,15 @@ class PieceOperations:
 
     def clear_enemies(self, player: str, clearings: Iterable[int], ability: str | None = None) -> list[dict]:
         """"Remove all enemy pieces" from clearings (a Favor card, an effect that says so): every
-        piece of an enemy standing there, those that cannot be removed aside, at once; then
+        piece of an enemy standing there, pawns and pieces that cannot be removed aside, at once; then
         `cleared` is told for each clearing (Law 9.2.2.I reacts to the effect itself, whatever
         it removed)."""
         clearings = tuple(clearings)
+        defs = self.rules.piece_defs
+        # a pawn is never among "all enemy pieces" (only the Vagabond has one, Law 9.2.2)
         doomed = [pid for c in clearings for pid in self.s.at.get(clearing_loc(c), ())
                   if self.are_enemies(player, self.s.pieces[pid][0])
-                  and not self.rules.piece_defs[self.s.pieces[pid][:2]].permanent]
+                  and not defs[self.s.pieces[pid][:2]].permanent and defs[self.s.pieces[pid][:2]].category != "pawn"]
         for c in reversed(clearings):  # told before the removal, so its reactions resolve after the removal's
             self.emit("cleared", player=player, clearing=c)
         return self.remove(doomed, "effect", player, ability=ability)
