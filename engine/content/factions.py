@@ -230,29 +230,29 @@ def _check_pieces(doc: Document, specs: dict, problems: list) -> None:
 def _sets(doc: Document, d: dict, problems: list) -> tuple[dict[str, CardSet], dict[str, tuple[str, ...]]]:
     """The card sets and item sets the file names, loaded from the bundled data by id; ids of
     the cards of different sets must differ, since the language names a card by its id."""
-    card_sets: dict[str, CardSet] = {}
-    item_sets: dict[str, tuple[str, ...]] = {}
-    bundled, owner = bundled_card_sets(), {}
-    for name, set_id in d.get("card_sets", {}).items():
-        if set_id not in bundled:
-            problems.append(doc.problem(("card_sets", name), f"unknown card set '{set_id}'",
-                                        _did_you_mean(set_id, bundled, f"card sets: {', '.join(bundled) or 'none'}")))
-            continue
-        card_sets[name] = load_card_set(bundled[set_id])
-        for card in card_sets[name].cards:
+    card_sets = _bundled(doc, d, "card_sets", "card set", bundled_card_sets(), load_card_set, problems)
+    owner: dict[str, str] = {}
+    for name, card_set in card_sets.items():
+        for card in card_set.cards:
             if card.id in owner:
                 problems.append(doc.problem(("card_sets", name), f"card '{card.id}' is in the sets '{owner[card.id]}' "
-                                            f"and '{set_id}'", "the language names a card by its id: use sets "
+                                            f"and '{card_set.id}'", "the language names a card by its id: use sets "
                                             "whose card ids differ"))
-            owner[card.id] = set_id
-    items = bundled_item_sets()
-    for name, set_id in d.get("item_sets", {}).items():
-        if set_id not in items:
-            problems.append(doc.problem(("item_sets", name), f"unknown item set '{set_id}'",
-                                        _did_you_mean(set_id, items, f"item sets: {', '.join(items) or 'none'}")))
-            continue
-        item_sets[name] = load_item_set(items[set_id])
-    return card_sets, item_sets
+            owner[card.id] = card_set.id
+    return card_sets, _bundled(doc, d, "item_sets", "item set", bundled_item_sets(), load_item_set, problems)
+
+
+def _bundled(doc: Document, d: dict, key: str, what: str, bundled: dict[str, Path], load: Any,
+             problems: list) -> dict[str, Any]:
+    """name -> the loaded bundled file of each `name: id` under `key`; an unknown id is a problem."""
+    out = {}
+    for name, set_id in d.get(key, {}).items():
+        if set_id in bundled:
+            out[name] = load(bundled[set_id])
+        else:
+            problems.append(doc.problem((key, name), f"unknown {what} '{set_id}'",
+                                        _did_you_mean(set_id, bundled, f"{what}s: {', '.join(bundled) or 'none'}")))
+    return out
 
 
 def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, problems: list) -> dict:
