@@ -57,7 +57,7 @@ def uncovered(rules_list: Path, factions: Path, scenarios: Path) -> list[str]:
 
 
 def test_there_are_rules_lists():
-    assert {p.stem for p in LISTS} >= {"marquise", "eyrie"}
+    assert {p.stem for p in LISTS} >= {"marquise", "eyrie", "vagabond"}
 
 
 @pytest.mark.parametrize("rules_list", LISTS, ids=[p.stem for p in LISTS])

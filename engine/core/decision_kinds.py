@@ -55,6 +55,8 @@ KINDS: tuple[DecisionKind, ...] = (
     DecisionKind("place_where", "the faction whose effect places the pieces",
                  "where one of too few pieces goes, when `place ... in each` cannot fill every place (Law 1.5.4)",
                  "a clearing number (or a path `a-b`)"),
+    DecisionKind("coalition", "the player activating a dominance card of a faction with `coalition:`",
+                 "the partner of the coalition it forms (Law 9.2.8): a player with fewest VP but it", "a faction id"),
     DecisionKind(ABILITY_CHOICE, "the ability's owner, or the player its `choose ... by` names",
                  "a faction ability's `choose NAME from LIST`: the kind is the ability's id and the bound name "
                  "(`wheel_turn:p`, `setup:c`)",

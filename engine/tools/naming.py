@@ -65,6 +65,8 @@ PROMPTS: dict[str, tuple[str, dict[str, str]]] = {
     "replacement": ("", {"en": "Two effects would send this removed piece elsewhere: which applies?",
                          "fr": "Deux effets enverraient ailleurs cette pièce retirée : lequel s'applique ?",
                          "pl": "Dwa efekty przeniosłyby ten usunięty komponent: który obowiązuje?"}),
+    "coalition": ("", {"en": "Form a coalition with whom?", "fr": "Former une coalition avec qui ?",
+                       "pl": "Z kim zawrzeć Koalicję?"}),
     "pay_card": (r"(?P<suit>\w+) card (?P<i>\d+) of (?P<count>\d+)",
                  {"en": "{suit} card {i} of {count}: which one?", "fr": "Carte {suit} {i} sur {count} : laquelle ?",
                   "pl": "Karta ({suit}) {i} z {count}: która?"}),
