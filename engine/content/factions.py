@@ -22,7 +22,7 @@ from rootlaw.language.compiler import Compiler, Vocabulary
 from rootlaw.language.runtime import ActionDef
 from rootlaw.language.versions import Reading, reading_of
 
-from .faction_names import labels_of, named_items, step_id
+from .faction_names import card_labels, labels_of, named_items, step_id
 from .sets import CardSet, bundled_card_sets, bundled_item_sets, load_card_set, load_item_set
 
 
@@ -200,6 +200,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
     if problems:
         raise DataError(problems)
     labels, value_names = labels_of(d)
+    labels = {**card_labels(c for cs in card_sets.values() for c in cs.cards), **labels}
     return FactionDef(
         id=seat, names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
         pieces=pieces, setup=setup, turn=turn,
