@@ -18,7 +18,7 @@ from rootlaw.core.game import Game
 
 from .colours import ink
 from .legend import Legend, words
-from .pieces import piece_group, piece_title, shape
+from .pieces import piece_group, piece_title, pieces_words, shape, states_of
 
 GAP, LINE, TEXT = 16, 19, 13
 CHAR = 7.3  # width of a character at 13 px
@@ -107,15 +107,16 @@ def _card_lines(game: Game, fid: str, lang: str) -> list[str]:
 
 
 def _held(game: Game, loc: str) -> list[tuple[str, str, list]]:
-    """The pieces at a location (a box), identical ones together, each with what it holds."""
-    groups: dict[tuple[str, str], list] = {}
+    """The pieces at a location (a box), identical ones (in the same states) together, each with
+    what it holds."""
+    groups: dict[tuple, list] = {}
     for pid in game.pieces_at(loc):
         faction, kind, _ = game.s.pieces[pid]
-        groups.setdefault((faction, kind), []).append(pid)
+        groups.setdefault((faction, kind, game.s.states.get(pid, ())), []).append(pid)
         for held in game.pieces_at(f"x{pid}"):
             hf, hk, _ = game.s.pieces[held]
-            groups.setdefault((hf, hk), []).append(held)
-    return [(f, k, pids) for (f, k), pids in groups.items()]
+            groups.setdefault((hf, hk, game.s.states.get(held, ())), []).append(held)
+    return [(f, k, pids) for (f, k, _), pids in groups.items()]
 
 
 def _pieces_row(col: Column, game: Game, fid: str, label: str, groups: list, kinds: dict, legend: Legend,
@@ -133,8 +134,9 @@ def _pieces_row(col: Column, game: Game, fid: str, label: str, groups: list, kin
         look = kinds[(faction, kind)]
         legend.piece(look, game)
         number = pids if isinstance(pids, int) else len(pids)  # a supply: a count, no piece ids
+        states = states_of(game, pids)
         group = piece_group(look, [] if isinstance(pids, int) else pids, x, col.y - 12, ICON,
-                            piece_title(game, faction, kind, number, lang), number=number)
+                            piece_title(game, faction, kind, number, lang, states), number=number, states=states)
         col.parts.append(group)
         x += 48
 
@@ -228,7 +230,8 @@ def panel_lines(game: Game, lang: str = "en") -> list[tuple[str, str, str, str]]
         supply = [n.count_name(game.rules, "piece", k, c, lang, fid) for k, c in p.supply.items() if c]
         lines.append(f"{w['supply']}: " + (", ".join(supply) or w["empty"]))
         for box in faction.boxes:
-            inside = [n.count_name(game.rules, "piece", k, len(pids), lang, f) for f, k, pids in _held(game, f"b{fid}.{box}")]
+            inside = [pieces_words(game, f, k, len(pids), lang, states_of(game, pids))
+                      for f, k, pids in _held(game, f"b{fid}.{box}")]
             lines.append(f"{n.display_name(game.rules, 'box', box, lang, fid)}: " + (", ".join(inside) or w["empty"]))
         for name, track in faction.tracks.items():
             gone = faction.pieces[track["piece"]].count - p.supply.get(track["piece"], 0)
