@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.context import LanguageError
-from rootlaw.core.locations import as_location, piece_loc
+from rootlaw.core import names
+from rootlaw.core.locations import as_location, location_name, piece_loc
 
 from ..builtins import current_battle, location
 from .base import Fn, Stmt, as_list, ctx_of
@@ -42,7 +43,7 @@ class Place(Stmt):
         loc = piece_loc(target) if self.on_piece else location(ctx, target)
         spot = _standing(game, target) if self.on_piece else target
         place_pieces(game, ctx.me, owner, kind, loc, self.count(ctx), f"on piece {target}" if self.on_piece
-                     else f"in {target}", spot)
+                     else f"in {place_words(game, target)}", spot)
         return True
 
 
@@ -105,11 +106,24 @@ class Relocate(Stmt):
             group: dict[str, int] = {}
             for pid in pids:
                 group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
-            where = f"onto piece {dest}" if self.onto_piece else f"to {dest}"
-            game.log(f"{game.name(owner)}'s {len(pids)} piece(s) leave {origin} {where}")
+            where = f"onto piece {dest}" if self.onto_piece else f"to {place_words(game, dest)}"
+            leave = f" leave {place_words(game, origin)}" if origin is not None else " go"
+            game.log(f"{game.name(owner)}'s {len(pids)} piece(s){leave} {where}")
             game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
                       group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
         return True
+
+
+def place_words(game: Any, where: Any) -> str:
+    """A place as the log writes it: a clearing by its number, a box by the name its faction
+    gives it ('Satchel'), a forest or a path with its word ('forest F2')."""
+    if type(where) is int:
+        return str(where)
+    loc = as_location(where)
+    if loc[0] == "b":
+        faction, box = loc[1:].split(".", 1)
+        return names.display_name(game.rules, "box", box, "en", faction)
+    return location_name(where)
 
 
 def _origin(game: Any, pid: int) -> Any:
