@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rootlaw.core.names import display_name
 from rootlaw.tools.cli import main
-from rootlaw.tools.naming import prompt_text
+from rootlaw.tools.naming import option_label, prompt_text
 from rootlaw.tools.render.files import picture_of, svg_of
 from rootlaw.tools.render.panel import panel_lines
 
@@ -36,6 +36,13 @@ def test_items_in_states_are_named_in_the_picture_and_the_boards_in_words():
     assert "Satchel: 1 hammer (exhausted), 1 boot (damaged, exhausted)" in words
     assert "Coins track: 1 coin" in words
     assert any(line.startswith("Sacoche: 1 marteau (épuisé)") for line in _board_words(game, "fr"))
+
+
+def test_a_choice_of_items_tells_them_apart_by_their_states():
+    game = picture_of(SCENARIOS / "repair_keeps_side.scenario.yaml")
+    boots = next(pid for pid, (f, kind, _) in game.s.pieces.items() if f == "vagabond" and kind == "boots")
+    assert option_label(game, {"player": "vagabond", "kind": "take_hit", "options": (boots,)}, boots) == \
+        "Vagabond boot (damaged, exhausted) in the box Satchel"
 
 
 def test_quests_are_read_by_their_names_and_the_deck_order_stays_hidden():

@@ -159,9 +159,13 @@ def _number(game: Game, domain: str, value: int, lang: str) -> str:
 
 
 def piece(game: Game, pid: int, lang: str = "en") -> str:
-    """'River Otters Net token on the path Hill–Creek holding Lizard warrior'."""
+    """'River Otters Net token on the path Hill–Creek holding Lizard warrior', 'Vagabond sword
+    (damaged) in the box Satchel'."""
     faction, kind, loc = game.s.pieces[pid]
     text = f"{n.display_name(game.rules, 'faction', faction, lang)} {n.display_name(game.rules, 'piece', kind, lang, faction)}"
+    states = game.s.states.get(pid, ())
+    if states:  # which of two items is the damaged one
+        text += " (" + ", ".join(n.word_name(game.rules, st, lang, faction) for st in states) + ")"
     if loc[0] == "c":
         text += f" — {clearing(game, int(loc[1:]), lang)}"
     elif loc[0] == "p":
