@@ -18,6 +18,7 @@ from rootlaw.play.setup import new_game
 
 from .catalog import find_faction, is_faction_name, is_id, make_rules
 from .packs import load_packs
+from .variations import Variation, vary
 
 FORMAT_VERSION = 2  # 2: factions, map and deck by id only; the stalemate counters in the state
 
@@ -34,6 +35,7 @@ class Setup:
     packs: list[str] = field(default_factory=list)
     deck: str = "standard"
     seat_order: str = "random"  # "random": shuffled by the seed; "given": the order of `factions`
+    vary: Variation = field(default_factory=dict)  # other values for factions' variables and tracks
 
     def options(self) -> Options:
         return Options(round_limit=self.round_limit, deal_suits=self.deal_suits)
@@ -45,8 +47,19 @@ class Setup:
             known = ", ".join(["standard", *sorted(extra.decks)])
             raise RootlawError(f"unknown deck '{self.deck}'; known decks: {known}")
         deck = extra.decks.get(self.deck)
-        return make_rules(self.map, [find_faction(f, extra.factions) for f in self.factions], self.options(),
+        factions = [find_faction(f, extra.factions) for f in self.factions]
+        unknown = sorted(set(self.vary) - {f.id for f in factions})
+        if unknown:
+            raise RootlawError(f"the game varies faction '{unknown[0]}', which does not play in it")
+        return make_rules(self.map, [vary(f, self.vary.get(f.id, {})) for f in factions], self.options(),
                           deck=deck, maps=extra.maps)
+
+    def to_json(self) -> dict:
+        """The setup as a record or save writes it (no `vary` when nothing is varied)."""
+        data = asdict(self)
+        if not self.vary:
+            del data["vary"]
+        return data
 
     def start(self, rules: Rules | None = None) -> Game:
         """The game set up and run to its first decision."""
@@ -93,6 +106,10 @@ class Setup:
             names = ", ".join(Path(p).name for p in listed[:5])
             raise bad(f"this game was played with packs ({names}) that were not given",
                       "give them on the command line with --pack PATH")
+        variation = data.get("vary", {})
+        if not isinstance(variation, dict) or not all(
+                is_id(f) and isinstance(v, dict) and all(is_id(n) for n in v) for f, v in variation.items()):
+            raise bad("'vary' must map faction ids to names of variables or tracks and their values")
         if "map" not in data:
             raise bad("'map' is missing")
         return cls(**{**data, "packs": list(packs or ())})
@@ -108,7 +125,7 @@ class Record:
     version: int = FORMAT_VERSION
 
     def to_json(self) -> dict:
-        return {"version": self.version, "setup": asdict(self.setup), "answers": self.answers,
+        return {"version": self.version, "setup": self.setup.to_json(), "answers": self.answers,
                 "final_hash": self.final_hash}
 
     @classmethod
@@ -140,7 +157,7 @@ def replay(record: Record, rules: Rules | None = None) -> Game:
 
 def save_game(game: Game, setup: Setup, path: str | Path) -> None:
     """Write the whole state, with its setup, as JSON (`load_game` reads it back)."""
-    data = {"version": FORMAT_VERSION, "setup": asdict(setup), "state": game.s.to_json()}
+    data = {"version": FORMAT_VERSION, "setup": setup.to_json(), "state": game.s.to_json()}
     write_json(path, data, "saved game")
 
 

@@ -26,6 +26,7 @@ from rootlaw.scenarios.runner import run_scenario, scenario_files
 from .human import HumanAgent, HumanQuit, final_scores, seats_of
 from .interactions import register as register_interactions
 from .render import picture_of, write_picture
+from . import vary_option
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
 from .upgrade import register as register_upgrade
@@ -101,6 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", default="random",
                       help=f"bot for every seat, or one per faction in --factions order; one of {', '.join(BOTS)}")
     language_option(play, "prompts, options and scores")
+    play.add_argument("--vary", action="append", default=[], metavar="FACTION.NAME=VALUE",
+                      help="play with another value for a faction's variable or track (repeatable; "
+                           "rootlaw simulate --list-vary FACTION lists them)")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
@@ -175,8 +179,8 @@ def _positive(text: str) -> int:
 def _play(args: argparse.Namespace) -> int:
     if args.save_at is not None and not args.save:
         raise RootlawError("--save-at needs --save FILE")
-    if args.resume and args.factions is not None:
-        raise RootlawError("--resume plays the saved game's factions; leave out --factions")
+    if args.resume and (args.factions is not None or args.vary):
+        raise RootlawError("--resume plays the saved game's factions and values; leave out --factions and --vary")
     for path, what in ((args.save, "saved game"), (args.record, "game record")):
         if path is not None:
             check_writable(path, what)
@@ -195,7 +199,7 @@ def _play(args: argparse.Namespace) -> int:
         factions = faction_ids([name.strip() for name in factions], packs)
         say_pack_notes(packs)
         setup = Setup(map=_map_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
-                      deal_suits=args.deal_suits, packs=packs, deck=args.deck)
+                      deal_suits=args.deal_suits, packs=packs, deck=args.deck, vary=vary_option.one_each(args.vary))
         game = setup.start()
         shown_from = 0
     _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))

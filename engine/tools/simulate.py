@@ -12,16 +12,19 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from rootlaw.agents.registry import seat_bots
 from rootlaw.core import names
 from rootlaw.content.record import Setup
+from rootlaw.content.variations import Variation
 from rootlaw.core.game import Game, Rules
 from rootlaw.core.rng import Rng
 from rootlaw.core.stalemate import STALLED
 from rootlaw.law import victory
 from rootlaw.errors import RootlawError
+
+from .vary_option import options as vary_options
 
 MAX_DECISIONS = 20_000  # a game still running after this many answers is called a stall
 
@@ -38,10 +41,11 @@ class GameSpec:
     round_limit: int = 30
     packs: tuple[str, ...] = ()
     deck: str = "standard"
+    vary: Variation = field(default_factory=dict)  # a sweep's values for this game (Setup.vary)
 
     def setup(self) -> Setup:
         return Setup(map=self.map, factions=list(self.factions), seed=self.seed,
-                     round_limit=self.round_limit, packs=list(self.packs), deck=self.deck)
+                     round_limit=self.round_limit, packs=list(self.packs), deck=self.deck, vary=self.vary)
 
     def replay_command(self) -> str:
         """The `rootlaw play` command that plays this game alone, move for move."""
@@ -49,7 +53,7 @@ class GameSpec:
         packs = "".join(f" --pack {p}" for p in self.packs)
         deck = "" if self.deck == "standard" else f" --deck {self.deck}"
         return (f"rootlaw play --map {self.map} --factions {','.join(self.factions)} --seed {self.seed} "
-                f"--rounds {self.round_limit} --bots {bots}{packs}{deck}")
+                f"--rounds {self.round_limit} --bots {bots}{packs}{deck}{vary_options(self.vary)}")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -74,12 +78,26 @@ class Plan:
         return [GameSpec(i, game_seed(self.seed, i), self.maps[i % len(self.maps)], self.factions, self.bots,
                          self.round_limit, self.packs, self.deck) for i in range(self.games)]
 
+    # what simulate() asks of a plan; a sweep (rootlaw.tools.sweeps) answers for each of its variants
+    @property
+    def total(self) -> int:
+        """The most rows the plan plays."""
+        return self.games
+
+    def first_games(self) -> list[GameSpec]:
+        """Games whose rules, built first, check every faction, map, pack and value."""
+        return self.specs()[:1]
+
+    def play(self, run: Callable[[Iterable[GameSpec]], Iterator[dict]]) -> Iterator[dict]:
+        """The rows of the plan's games, played by the backend `run`."""
+        return run(self.specs())
+
 
 _RULES: dict[tuple, Rules] = {}  # per process: rules built once for each map and faction list
 
 
 def _rules(spec: GameSpec) -> Rules:
-    key = (spec.map, spec.factions, spec.round_limit, spec.packs, spec.deck)
+    key = (spec.map, spec.factions, spec.round_limit, spec.packs, spec.deck, json.dumps(spec.vary, sort_keys=True))
     if key not in _RULES:
         _RULES[key] = spec.setup().rules()
     return _RULES[key]
@@ -125,7 +143,7 @@ def _row(spec: GameSpec, game: Game, bots: dict[str, str], decisions: int, probl
         "leader": s.winner or (leaders[0] if len(leaders) == 1 and result == "round_limit" else None),
         "scores": scores, "rounds": rounds_played(s.round, s.ended), "decisions": decisions,
         "vp_by_source": {f: dict(sorted(s.players[f].vp_by.items())) for f in s.seats},
-        "vp_by_round": by_round, "problem": problem, "replay": spec.replay_command(),
+        "vp_by_round": by_round, "problem": problem, "replay": spec.replay_command(), "vary": spec.vary,
     }
 
 
@@ -190,21 +208,24 @@ def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, ad
     """Play the plan's games, write `games.jsonl`, `summary.json` and (if asked) the HTML report
     with its plot files into `out`; factions and VP sources are named in `lang`."""
     from .summary import summarise
+    from .verdict import designer_view
 
-    specs = plan.specs()
-    if specs:
-        _rules(specs[0])  # a bad faction, map or pack fails here, before any worker starts
-    rows_iter = run_local(specs, workers) if backend == "local" else run_ray(specs, address)
+    for spec in plan.first_games():
+        _rules(spec)  # a bad faction, map, pack or value fails here, before any worker starts
+    rows_iter = plan.play(lambda specs: run_local(specs, workers) if backend == "local" else run_ray(specs, address))
     out.mkdir(parents=True, exist_ok=True)
     outcome = Outcome()
     games = out / "games.jsonl"
-    with games.open("w", encoding="utf-8") as fh, _progress(len(specs), progress) as bar:
+    with games.open("w", encoding="utf-8") as fh, _progress(plan.total, progress) as bar:
         for row in rows_iter:
             fh.write(json.dumps(row, sort_keys=True) + "\n")
+            fh.flush()
             outcome.rows.append(row)
             bar.update(1)
-    names = people_names(_rules(specs[0]), outcome.rows, lang) if specs else {}
+    first = plan.first_games()
+    names = people_names(_rules(first[0]), outcome.rows, lang) if first else {}
     summary = outcome.summary = summarise(outcome.rows, asdict(plan), names)
+    summary.update(designer_view(outcome.rows, summary))
     summary_path = out / "summary.json"
     summary_path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     outcome.files += [games, summary_path]

@@ -16,6 +16,8 @@ from rootlaw.content.packs import PackContent, load_data_file, load_packs
 from rootlaw.core.names import LANGUAGES
 from rootlaw.errors import RootlawError
 
+from .verdict import designer_text
+
 
 def language_option(parser: argparse.ArgumentParser, what: str) -> None:
     """`--lang en|fr|pl`, on every command that shows game text."""
@@ -44,8 +46,9 @@ def faction_ids(names: list[str], packs: list[str]) -> list[str]:
 def register(sub: argparse._SubParsersAction, natural, positive) -> None:
     """Add `simulate` and `sheet` to the command's subparsers (argument checkers from cli.py)."""
     sim = sub.add_parser("simulate", help="play many bot games and write JSON Lines, a summary and an HTML report")
-    sim.add_argument("--factions", required=True,
-                     help="comma-separated factions (ids, names in any language, or files), all in every game")
+    sim.add_argument("--factions",
+                     help="comma-separated factions (ids, names in any language, or files), all in every game "
+                          "(required)")
     sim.add_argument("--map", default="autumn",
                      help=f"one of {', '.join(bundled_maps())}, or 'all' to take them in turn (default autumn)")
     sim.add_argument("--games", type=positive, default=100, help="number of games (default 100)")
@@ -65,6 +68,7 @@ def register(sub: argparse._SubParsersAction, natural, positive) -> None:
     sim.add_argument("--no-report", action="store_true", help="write only games.jsonl and summary.json")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     language_option(sim, "the faction and VP source names of the summary and report")
+    _sweep_options(sim, positive)
     sim.set_defaults(run=_simulate)
 
     sheet = sub.add_parser("sheet", help="render a faction file as a player sheet (Markdown or HTML)")
@@ -86,10 +90,44 @@ def say_pack_notes(packs: "list[str] | PackContent") -> None:
         print(f"note: {note}", file=sys.stderr)
 
 
+def _sweep_options(sim: argparse.ArgumentParser, positive) -> None:
+    """The options of sweeps, bot comparisons and --until-decided (rootlaw.tools.sweeps)."""
+    group = sim.add_argument_group("sweeps and bot comparisons (each variant plays the same games)")
+    group.add_argument("--vary", action="append", default=[], metavar="FACTION.NAME=V1,V2,...",
+                       help="try each value of a faction's variable or track, e.g. colombes.school_vp=[1,3],[2,4] "
+                            "(repeatable: every combination is played)")
+    group.add_argument("--sweep", metavar="FILE", help="a sweep file: several --vary at once (schemas/sweep.schema.json)")
+    group.add_argument("--list-vary", metavar="FACTION", help="list the faction's variables and tracks and stop")
+    group.add_argument("--bots", action="append", default=[], metavar="BOT,BOT,...",
+                       help="play the games under each bot for every seat (or FACTION=BOT,BOT for one seat) "
+                            "and flag when the factions' ranking changes")
+    group.add_argument("--until-decided", action="store_true",
+                       help="play blocks of --games games until every faction's rate is decided (see --width)")
+    group.add_argument("--max-games", type=positive, default=1000, metavar="N",
+                       help="with --until-decided: at most N games per variant (default 1000)")
+    group.add_argument("--width", type=_width, default=None, metavar="W",
+                       help="a 95%% interval holding the even share and at most W wide calls a rate even "
+                            "(default 0.10)")
+
+
+def _width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number such as 0.1") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError("must be between 0 and 1 (a width of win rate, 0.1 is 10 points)")
+    return value
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from .simulate import Plan, simulate
     from .summary import text_table
 
+    if args.list_vary:
+        return _list_vary(args)
+    if args.factions is None:
+        raise RootlawError("simulate needs --factions a,b,... (or --list-vary FACTION)")
     factions = [f.strip() for f in args.factions.split(",") if f.strip()]
     if len(factions) < 2:
         raise RootlawError("a game needs at least two factions (use --factions a,b)")
@@ -102,13 +140,48 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = bot_names(args.bot, factions)
     plan = Plan(factions=tuple(factions), bots=tuple(bots.values()), maps=tuple(maps), games=args.games,
                 seed=args.seed, round_limit=args.rounds, packs=tuple(packs), deck=args.deck)
+    plan = _sweep(plan, args, bots)
     out = Path(args.out)
     outcome = simulate(plan, out, backend=args.backend, workers=args.workers, address=args.address,
                        progress=not args.quiet, report=not args.no_report, lang=args.lang)
     print(text_table(outcome.summary))
+    print(designer_text(outcome.summary))
     for path in outcome.files:
         if path.suffix != ".svg" and path.parent == out:
             print(f"wrote {path}")
+    return 0
+
+
+def _sweep(plan, args: argparse.Namespace, bots: dict[str, str]):
+    """The plan as a sweep, if the options ask for one (values checked before any game starts)."""
+    from dataclasses import asdict
+
+    from .sweeps import Sweep, Until, axes_from_file, axes_from_options, check_axes, make_variants, parse_bots
+
+    if args.width is not None and not args.until_decided:
+        raise RootlawError("--width is for --until-decided")
+    axes = axes_from_options(args.vary) + (axes_from_file(args.sweep) if args.sweep else [])
+    bot_axes = parse_bots(args.bots, list(plan.factions))
+    if not (axes or bot_axes or args.until_decided):
+        return plan
+    if axes:
+        check_axes(axes, plan.specs()[0].setup().rules())
+    until = Until(max_games=args.max_games, **({"width": args.width} if args.width else {})) \
+        if args.until_decided else None
+    if until and args.games > until.max_games:
+        raise RootlawError(f"--until-decided plays blocks of --games ({args.games}) up to --max-games "
+                           f"({until.max_games}); give fewer --games or more --max-games")
+    return Sweep(**asdict(plan), variants=make_variants(axes, bot_axes, bots), until=until)
+
+
+def _list_vary(args: argparse.Namespace) -> int:
+    from rootlaw.content.catalog import find_faction
+    from rootlaw.content.packs import load_packs
+
+    from .sweeps import list_tunables
+
+    packs = load_packs([str(Path(p).resolve()) for p in args.pack])
+    print(list_tunables(find_faction(args.list_vary, packs.factions)), end="")
     return 0
 
 
