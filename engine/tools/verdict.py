@@ -291,9 +291,11 @@ def _endings(summary: dict) -> dict:
     results, games = summary.get("results", {}), summary["games"]
     limit, stalls = results.get("round_limit", 0), results.get("stall", 0)
     rounds = summary.get("plan", {}).get("round_limit")
+    at_limit = f"{limit} at the round limit" + (f" ({rounds} round{'s' if rounds != 1 else ''})" if rounds else "")
+    if limit:
+        at_limit += " (each counted for the single player with most VP, if there is one)"
     text = (f"Endings: {results.get('vp', 0)} of {games} games reached 30 VP, {results.get('dominance', 0)} ended "
-            f"by dominance, {limit} at the round limit" + (f" ({rounds} rounds)" if rounds else "")
-            + f", counted for the single player with most VP, and {stalls} stalled.").replace("(1 rounds)", "(1 round)")
+            f"by dominance, {at_limit}, and {stalls} stalled.")
     if games and limit * 2 > games:
         text += " Most games hit the round limit: the win rates say who leads on VP, not who reaches 30."
     if stalls:
