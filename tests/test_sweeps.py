@@ -242,3 +242,20 @@ def test_a_plain_run_opens_with_its_verdict(tmp_path):
     assert page.index('id="verdict"') < page.index('id="factions"')
     assert Setup(map="autumn", factions=["colombes", "neiges"], seed=1).to_json().get("vary") is None
     assert Until().width == 0.1
+
+
+def test_the_value_closest_to_an_even_share_and_those_as_near():
+    from rootlaw.tools.summary import summarise
+    from rootlaw.tools.verdict import designer_view
+
+    bots = {"a": "random", "b": "random"}
+    rows = []
+    for value, a_wins in ((1, 2), (2, 8), (3, 12)):  # a wins 10%, 40% and 60% of 20 games
+        for i in range(20):
+            rows.append({**_row(i, bots, "a" if i < a_wins else "b"), "vary": {"a": {"x": value}}})
+    view = designer_view(rows, summarise(rows))
+    (closest,) = view["sweep"]["closest"]
+    assert (closest["faction"], closest["label"], closest["tied"]) == ("a", "a.x=2", ["a.x=3"])
+    assert closest["also_even"] == ["a.x=3"]
+    assert "Closest to an even share (50.0%) for a: a.x=2, 40.0% [21.9%, 61.3%] (as near: a.x=3)" \
+        in " ".join(view["verdict"]["lines"])

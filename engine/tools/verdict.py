@@ -155,11 +155,13 @@ def _closest(variants: list[dict]) -> list[dict]:
         settings.setdefault(json.dumps(v["bots"], sort_keys=True), []).append(v)
     for faction in sorted({f for v in variants for f in v["vary"]}):
         for group in settings.values():
-            best = min(group, key=lambda v: abs(v["factions"][faction]["rate"] - v["even_share"]))
+            distance = lambda v: abs(v["factions"][faction]["rate"] - v["even_share"])  # noqa: E731
+            best = min(group, key=distance)
             d = best["factions"][faction]
             out.append({"faction": faction, "label": best["label"], "vary": best["vary"], "bots": best["bots"],
                         "even_share": best["even_share"],
                         **{k: d[k] for k in ("wins", "games", "rate", "low", "high", "call")},
+                        "tied": [v["label"] for v in group if v is not best and distance(v) == distance(best)],
                         "also_even": [v["label"] for v in group if v is not best
                                       and v["factions"][faction]["low"] <= v["even_share"] <= v["factions"][faction]["high"]]})
     return out
@@ -238,7 +240,7 @@ def _verdict(summary: dict, variants: list[dict], extra: dict, width: float) -> 
         for c in extra["sweep"]["closest"]:
             f = c["faction"]
             lines.append(f"Closest to an even share ({_pct(c['even_share'])}) for {name(f)}: {c['label']}, "
-                         f"{_interval(c)}"
+                         f"{_interval(c)}" + (f" (as near: {'; '.join(c['tied'])})" if c["tied"] else "")
                          + (f"; also holding the even share in its interval: {'; '.join(c['also_even'])}"
                             if c["also_even"] else "") + ".")
     if "bot_sensitivity" in extra:
