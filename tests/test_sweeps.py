@@ -26,7 +26,8 @@ def test_a_sweep_of_a_doves_number_plays_every_value_on_the_same_games(tmp_path,
     out = tmp_path / "sweep"
     assert main(["simulate", *DOVES_SWEEP, "--workers", "2", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "colombes.school_vp=[2, 4]" in printed and "Verdict:" in printed
+    assert "Écoles : PV (Schools: VP) = [2, 4]" in printed and "Verdict:" in printed  # names, not ids
+    assert "colombes.school_vp" not in printed.split("Verdict:")[1]
     rows = _rows(out)
     assert [r["game"] for r in rows] == list(range(6))
     games = defaultdict(list)
@@ -38,14 +39,16 @@ def test_a_sweep_of_a_doves_number_plays_every_value_on_the_same_games(tmp_path,
     assert all(other == first for other in others)  # same seeds, maps, seats and bots for every value
     summary = json.loads((out / "summary.json").read_text())
     assert [v["label"] for v in summary["variants"]] == [
-        "colombes.school_vp=[1, 3]", "colombes.school_vp=[2, 4]", "colombes.school_vp=[3, 5]"]
+        "Écoles : PV (Schools: VP) = [1, 3]", "Écoles : PV (Schools: VP) = [2, 4]", "Écoles : PV (Schools: VP) = [3, 5]"]
     for v in summary["variants"]:
         assert v["games"] == 2 and set(v["factions"]) == {"colombes", "neiges"}
         assert {"rate", "low", "high", "mean_vp", "vp_by_source", "call"} <= set(v["factions"]["colombes"])
     assert summary["sweep"]["varied"] == ["colombes.school_vp"]
+    assert summary["sweep"]["named"] == ["Écoles : PV (Schools: VP)"]
     assert (out / "plots" / "win_rate_by_variant.png").stat().st_size > 1000
     page = (out / "report.html").read_text()
-    assert 'id="variant-table"' in page and page.count("colombes.school_vp=[3, 5]") >= 2
+    assert 'id="variant-table"' in page and page.count("Écoles : PV (Schools: VP) = [3, 5]") >= 2
+    assert "colombes.school_vp" not in page.split('id="factions-section"')[0]  # the designer's sections: names
     assert page.index('id="verdict"') < page.index('id="variants"') < page.index('id="factions"')
     # the same rows from one worker as from two
     assert main(["simulate", *DOVES_SWEEP, "--out", str(tmp_path / "one"), "--no-report"]) == 0
@@ -129,16 +132,30 @@ def test_a_sweep_file_varies_several_names_at_once_and_its_errors_have_positions
     assert f"{sweep}:2:32: value 2, [2]: [2] has 1 value, where the track has 2" in capsys.readouterr().err
 
 
+def test_the_things_varied_are_named_in_the_factions_language_with_the_chosen_one_beside():
+    from rootlaw.content.variations import variation_names
+
+    rules = Setup(map="autumn", factions=["colombes", "cabale"], seed=1).rules()
+    varied = [{"colombes": {"school_vp": [2, 4], "school_draw": [1, 1]}}, {"colombes": {"school_vp": [1, 3]}}]
+    en, fr = variation_names(rules, varied, "en"), variation_names(rules, varied, "fr")
+    assert en["colombes.school_vp"]["name"] == "Écoles : PV (Schools: VP)" and fr["colombes.school_vp"]["name"] == "Écoles : PV"
+    assert en["colombes.school_vp"]["values"] == {"[2,4]": "[2, 4]", "[1,3]": "[1, 3]"}
+    assert en["colombes.school_draw"]["name"] == "bonus de pioche des Écoles (School draw bonuses)"
+    assert en["colombes.school_vp"]["faction"] == "Société des Colombes Unies (Society of United Doves)"
+
+
 def test_list_vary_shows_every_variable_and_track_placeholders_first(capsys):
     assert main(["simulate", "--list-vary", "colombes"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Société des Colombes Unies (Society of United Doves): variables and tracks")
-    assert any(line.startswith("⚠ school_vp") and "track" in line and "[1, 3]" in line and "2.5.3" in line
-               for line in out)
+    assert any(line.startswith("⚠ school_vp") and "Écoles : PV (Schools: VP)" in line and "track" in line
+               and "[1, 3]" in line and "2.5.3" in line for line in out)
     assert out[-1] == "vary one with: rootlaw simulate --factions ... --vary 'colombes.dispensary_cost=[1,2],[2,3]'"
     assert main(["simulate", "--list-vary", "cabale"]) == 0
     listed = capsys.readouterr().out
     assert listed.index("⚠ wheel") < listed.index("  wheel_at")  # the placeholder first
+    assert main(["simulate", "--list-vary", "Société des Colombes Unies", "--lang", "pl"]) == 0  # by a name
+    assert "Écoles : PV (Szkoły: PZ)" in capsys.readouterr().out
 
 
 def test_bot_sensitivity_plays_the_same_games_under_each_bot(tmp_path, capsys):
@@ -154,6 +171,12 @@ def test_bot_sensitivity_plays_the_same_games_under_each_bot(tmp_path, capsys):
     assert [r["label"] for r in s["rankings"]] == ["bots random", "bots greedy"] and isinstance(s["changes"], bool)
     page = (out / "report.html").read_text()
     assert 'id="bot-sensitivity"' in page and "ranking by win rate" in page
+    # one seat's bots compared: the label names that faction only, by its names, in --lang
+    assert main(["simulate", "--factions", "colombes,neiges", "--games", "1", "--rounds", "1", "--bot", "random",
+                 "--bots", "neiges=random,greedy", "--lang", "pl", "--out", str(tmp_path / "one"), "--quiet"]) == 0
+    labels = [v["label"] for v in json.loads((tmp_path / "one" / "summary.json").read_text())["variants"]]
+    assert labels == ["bots Royaume des Neiges (Królestwo Śniegu) random", "bots Royaume des Neiges (Królestwo Śniegu) greedy"]
+    capsys.readouterr()
     assert main(["simulate", "--factions", "colombes,neiges", "--games", "1", "--bots", "colombes=random,clever",
                  "--out", str(tmp_path / "x"), "--quiet"]) == 2
     assert "unknown bot 'clever'" in capsys.readouterr().err
@@ -255,7 +278,7 @@ def test_the_value_closest_to_an_even_share_and_those_as_near():
             rows.append({**_row(i, bots, "a" if i < a_wins else "b"), "vary": {"a": {"x": value}}})
     view = designer_view(rows, summarise(rows))
     (closest,) = view["sweep"]["closest"]
-    assert (closest["faction"], closest["label"], closest["tied"]) == ("a", "a.x=2", ["a.x=3"])
-    assert closest["also_even"] == ["a.x=3"]
-    assert "Closest to an even share (50.0%) for a: a.x=2, 40.0% [21.9%, 61.3%] (as near: a.x=3)" \
+    assert (closest["faction"], closest["label"], closest["tied"]) == ("a", "a.x = 2", ["a.x = 3"])
+    assert closest["also_even"] == ["a.x = 3"]
+    assert "Closest to an even share (50.0%) for a: a.x = 2, 40.0% [21.9%, 61.3%] (as near: a.x = 3)" \
         in " ".join(view["verdict"]["lines"])

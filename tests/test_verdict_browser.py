@@ -30,7 +30,7 @@ def test_the_verdict_and_bot_sensitivity_render_in_headless_chromium(tmp_path, c
                          text=True).stdout
     for marker in ('<section id="verdict">', '<table id="balance">', '<section id="variants">',
                    '<section id="bot-sensitivity">', '<table id="rankings">', "Closest to an even share",
-                   "colombes.school_vp=[2, 4]; bots greedy", 'alt="Win rate by value'):
+                   "Écoles : PV (Schools: VP) = [2, 4]; bots greedy", 'alt="Win rate by value'):
         assert marker in dom, marker
     assert dom.index('id="verdict"') < dom.index('id="variants"') < dom.index('id="bot-sensitivity"') \
         < dom.index('id="factions"')

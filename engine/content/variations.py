@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rootlaw.core import names
 from rootlaw.errors import RootlawError
 from rootlaw.files.documents import Document
 from rootlaw.files.schemas import load_schema, problems_from_schema
@@ -106,6 +108,33 @@ def vary(faction: FactionDef, values: dict[str, Any]) -> FactionDef:
     return replace(faction, variables=variables, tracks=tracks)
 
 
+def value_key(value: Any) -> str:
+    """A value as a key of the summary's names (compact JSON)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def variation_names(rules: Any, variations: list[Variation], lang: str = "en") -> dict[str, dict]:
+    """What people read for the variables and tracks varied in `variations`: for each
+    `faction.name`, its faction's name, its own (the faction's language first, `lang` beside) and
+    each value in words (a list of numbers as written, `[1, 3]`; names by their names)."""
+    out: dict[str, dict] = {}
+    for variation in variations:
+        for fid, values in sorted(variation.items()):
+            for name, value in sorted(values.items()):
+                kind = "track" if name in rules.factions[fid].tracks else "var"
+                entry = out.setdefault(f"{fid}.{name}", {
+                    "faction": names.faction_title(rules, fid, lang),
+                    "name": names.thing_title(rules, kind, name, lang, fid), "values": {}})
+                entry["values"].setdefault(value_key(value), _words(rules, fid, name, value, lang))
+    return out
+
+
+def _words(rules: Any, fid: str, name: str, value: Any, lang: str) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        return show(value)
+    return names.value_name(rules, name, value, lang, fid)
+
+
 def show(value: Any) -> str:
     """A value as the command line and the faction files write it: [1, 2], true, null."""
     if isinstance(value, bool):
@@ -178,4 +207,5 @@ def _mismatch(new: Any, old: Any, texts: set[str], length: int | None = None) ->
     return None
 
 
-__all__ = ["Tunable", "Variation", "tunables", "tunable", "value_problem", "vary", "show"]
+__all__ = ["Tunable", "Variation", "tunables", "tunable", "value_problem", "vary", "show", "value_key",
+           "variation_names"]

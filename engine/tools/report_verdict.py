@@ -36,10 +36,10 @@ def _by_variant(plt: Any, summary: dict) -> Any:
         errors = [[max(0.0, d["rate"] - d["low"]) for _, d in points], [max(0.0, d["high"] - d["rate"]) for _, d in points]]
         ax.errorbar([x for x, _ in points], rates, yerr=errors, marker="o", capsize=4, label=names.get(f, f))
     ax.plot(xs, [v["even_share"] for v in variants], color="grey", linestyle="--", linewidth=1)
-    varied = summary.get("sweep", {}).get("varied", [])
+    varied = summary.get("sweep", {}).get("named", [])
     ticks = [v["label"] for v in variants]
     if len(varied) == 1:  # one name varied: its values on the axis, its name below
-        ticks = [t.replace(f"{varied[0]}=", "") for t in ticks]
+        ticks = [t.replace(f"{varied[0]} = ", "") for t in ticks]
         ax.set_xlabel(varied[0])
     long = len(variants) > 3 or max(map(len, ticks)) > 16
     ax.set_xticks(xs)

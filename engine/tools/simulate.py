@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator
 from rootlaw.agents.registry import seat_bots
 from rootlaw.core import names
 from rootlaw.content.record import Setup
-from rootlaw.content.variations import Variation
+from rootlaw.content.variations import Variation, variation_names
 from rootlaw.core.game import Game, Rules
 from rootlaw.core.rng import Rng
 from rootlaw.core.stalemate import STALLED
@@ -237,12 +237,14 @@ def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, ad
 
 
 def people_names(rules: Rules, rows: list[dict], lang: str) -> dict:
-    """What people read for the factions and for each VP source of each faction, in `lang`."""
+    """What people read for the factions, for each VP source of each faction and for the variables
+    and tracks a sweep varied, with their values, in `lang`."""
     sources = {f: sorted({src for row in rows if f in row["vp_by_source"] for src in row["vp_by_source"][f]})
                for f in rules.factions}
     return {"lang": lang,
             "factions": {f: names.faction_title(rules, f, lang) for f in rules.factions},
-            "sources": {f: {src: names.source_name(rules, src, lang, f) for src in srcs} for f, srcs in sources.items()}}
+            "sources": {f: {src: names.source_name(rules, src, lang, f) for src in srcs} for f, srcs in sources.items()},
+            "varied": variation_names(rules, [row["vary"] for row in rows if row.get("vary")], lang)}
 
 
 def _progress(total: int, shown: bool):

@@ -18,11 +18,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Iterator
 
 from rootlaw.agents.registry import bot_names
 from rootlaw.content.factions import FactionDef
 from rootlaw.content.variations import Variation, show, tunables, value_problem
+from rootlaw.core import names
 from rootlaw.core.game import Rules
 from rootlaw.errors import DataError, RootlawError
 from rootlaw.files.documents import load_yaml
@@ -188,17 +190,22 @@ def check_axes(axes: list[Axis], rules: Rules) -> None:
         raise RootlawError("\n".join(problems))
 
 
-def list_tunables(f: FactionDef) -> str:
+def list_tunables(f: FactionDef, lang: str = "en") -> str:
     """What `simulate --list-vary FACTION` prints: each variable and track, placeholders first,
-    with its value, rule and note, and an example of the option that varies it."""
+    by the name to type and the name people read, with its value, rule and note, and an example
+    of the option that varies it."""
     found = tunables(f)
     if not found:
-        return f"{f.display_name()} has no variables or tracks to vary.\n"
-    width = max(len(t.name) for t in found)
-    lines = [f"{f.display_name()}: variables and tracks (⚠ placeholder: the seed does not print it)"]
+        return f"{f.display_name(lang)} has no variables or tracks to vary.\n"
+    rules = SimpleNamespace(factions={f.id: f})
+    shown = {t.name: names.thing_title(rules, "track" if t.kind == "track" else "var", t.name, lang, f.id)
+             for t in found}
+    width, named = max(len(t.name) for t in found), max(map(len, shown.values()))
+    lines = [f"{f.display_name(lang)}: variables and tracks (⚠ placeholder: the seed does not print it)"]
     for t in found:
         flag = "⚠" if t.placeholder else " "
-        lines.append(f"{flag} {t.name:{width}}  {t.kind:8}  {show(t.value):24}  rule {t.rule or '—':8} {t.note}")
+        lines.append(f"{flag} {t.name:{width}}  {shown[t.name]:{named}}  {t.kind:8}  {show(t.value):24}  "
+                     f"rule {t.rule or '—':8} {t.note}")
     example = next((t for t in found if t.placeholder), found[0])
     lines.append(f"vary one with: rootlaw simulate --factions ... --vary '{_example(example)}'")
     return "\n".join(lines) + "\n"

@@ -180,8 +180,9 @@ def _list_vary(args: argparse.Namespace) -> int:
 
     from .sweeps import list_tunables
 
-    packs = load_packs([str(Path(p).resolve()) for p in args.pack])
-    print(list_tunables(find_faction(args.list_vary, packs.factions)), end="")
+    packs = [str(Path(p).resolve()) for p in args.pack]
+    (fid,) = faction_ids([args.list_vary], packs)  # by id, by name or by file
+    print(list_tunables(find_faction(fid, load_packs(packs).factions), args.lang), end="")
     return 0
 
 

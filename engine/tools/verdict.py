@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rootlaw.content.variations import show
+from rootlaw.content.variations import show, value_key
 
 from .summary import rate, summarise, wilson
 
@@ -102,13 +102,15 @@ def designer_view(rows: list[dict], summary: dict, width: float | None = None) -
     (--until-decided --width), else WIDTH."""
     if width is None:
         width = (summary.get("plan", {}).get("until") or {}).get("width", WIDTH)
-    variants = _variants(rows, width)
+    people = summary.get("names", {})
+    variants = _variants(rows, width, people)
     out: dict[str, Any] = {}
     if len(variants) > 1:
         out["variants"] = variants
     varied = sorted({key for v in variants for key in _flat(v["vary"])})
     if varied:
-        out["sweep"] = {"varied": varied, "closest": _closest(variants)}
+        out["sweep"] = {"varied": varied, "named": [_thing(people, key) for key in varied],
+                        "closest": _closest(variants)}
     sensitivity = _bot_sensitivity(variants)
     if sensitivity is not None:
         out["bot_sensitivity"] = sensitivity
@@ -120,10 +122,11 @@ def _flat(vary: dict) -> dict[str, Any]:
     return {f"{f}.{name}": value for f, names in sorted(vary.items()) for name, value in sorted(names.items())}
 
 
-def _variants(rows: list[dict], width: float) -> list[dict]:
+def _variants(rows: list[dict], width: float, people: dict) -> list[dict]:
     groups = list(variant_rows(rows).values())
     vary_differs = len({json.dumps(g[0].get("vary", {}), sort_keys=True) for g in groups}) > 1
-    bots_differ = len({json.dumps(g[0]["bots"], sort_keys=True) for g in groups}) > 1
+    # the seats whose bots differ between variants (a label names only them)
+    bots_differ = sorted({f for g in groups for f, b in g[0]["bots"].items() if b != groups[0][0]["bots"].get(f)})
     out = []
     for group in groups:
         s = summarise(group)
@@ -131,19 +134,33 @@ def _variants(rows: list[dict], width: float) -> list[dict]:
         factions = {f: {**{k: d[k] for k in ("wins", "games", "rate", "low", "high", "mean_vp", "vp_by_source")},
                         **call(d, even, width)} for f, d in s["factions"].items()}
         vary, bots = group[0].get("vary", {}), group[0]["bots"]
-        out.append({"label": _label(vary, bots, vary_differs, bots_differ), "vary": vary, "bots": bots,
+        out.append({"label": _label(vary, bots, vary_differs, bots_differ, people), "vary": vary, "bots": bots,
                     "games": len(group), "even_share": even, "factions": factions})
     return out
 
 
-def _label(vary: dict, bots: dict, vary_differs: bool, bots_differ: bool) -> str:
-    """What tells a variant from the others: its values, its bots, or (alone) the file as written."""
-    parts = [f"{key}={show(value)}" for key, value in _flat(vary).items()] if vary_differs else []
+def _label(vary: dict, bots: dict, vary_differs: bool, bots_differ: list[str], people: dict) -> str:
+    """What tells a variant from the others, as people read it: its values ('Écoles : PV (Schools:
+    VP) = [2, 4]'), its bots, or (alone) the file as written."""
+    parts = []
+    if vary_differs:
+        several = len({key.split(".")[0] for key in people.get("varied", {})}) > 1
+        for key, value in _flat(vary).items():
+            entry = people.get("varied", {}).get(key, {})
+            shown = entry.get("values", {}).get(value_key(value), show(value))
+            parts.append((f"{entry.get('faction', key.split('.')[0])}: " if several else "")
+                         + f"{_thing(people, key)} = {shown}")
     if bots_differ:
         names = set(bots.values())
-        parts.append(f"bots {next(iter(names))}" if len(names) == 1
-                     else "bots " + ", ".join(f"{f} {b}" for f, b in sorted(bots.items())))
+        factions = people.get("factions", {})
+        parts.append(f"bots {next(iter(names))}" if len(names) == 1 and len(bots_differ) == len(bots)
+                     else "bots " + ", ".join(f"{factions.get(f, f)} {bots[f]}" for f in bots_differ))
     return "; ".join(parts) or "as written"
+
+
+def _thing(people: dict, key: str) -> str:
+    """The name of a variable or track varied (`faction.name`), its key without names."""
+    return people.get("varied", {}).get(key, {}).get("name", key)
 
 
 def _closest(variants: list[dict]) -> list[dict]:
@@ -293,8 +310,12 @@ def _endings(summary: dict) -> dict:
     results, games = summary.get("results", {}), summary["games"]
     limit, stalls = results.get("round_limit", 0), results.get("stall", 0)
     rounds = summary.get("plan", {}).get("round_limit")
-    at_limit = f"{limit} at the round limit" + (f" ({rounds} round{'s' if rounds != 1 else ''})" if rounds else "")
-    if limit:
+    at_limit = f"{limit} at the round limit" + (f" of {rounds} round{'s' if rounds != 1 else ''}" if rounds else "")
+    counting = summary.get("counting")
+    if limit and counting:
+        at_limit += (f" ({counting['round_limit_led']} counted for the single player with most VP, "
+                     f"{counting['round_limit_tied']} tied at the top for nobody)")
+    elif limit:
         at_limit += " (each counted for the single player with most VP, if there is one)"
     text = (f"Endings: {results.get('vp', 0)} of {games} games reached 30 VP, {results.get('dominance', 0)} ended "
             f"by dominance, {at_limit}, and {stalls} stalled.")
