@@ -20,7 +20,7 @@ from typing import Any
 
 from rootlaw.content.variations import show, value_key
 
-from .summary import rate, summarise, wilson
+from .summary import summarise, wilson
 
 WIDTH = 0.10        # an interval this narrow around the even share calls the rate even
 MAX_GAMES = 1_000_000
@@ -91,9 +91,8 @@ def variant_rows(rows: list[dict]) -> dict[str, list[dict]]:
 
 
 def _rates(rows: list[dict]) -> dict[str, dict]:
-    factions = sorted({f for row in rows for f in row["seats"]})
-    return {f: rate(sum(row["leader"] == f for row in rows), sum(f in row["seats"] for row in rows))
-            for f in factions}
+    """Each faction's rate, counted as the summary counts it (a coalition partner of the winner wins too)."""
+    return summarise(rows)["factions"]
 
 
 def designer_view(rows: list[dict], summary: dict, width: float | None = None) -> dict:
