@@ -69,11 +69,10 @@ class FactionDef:
     choices: dict[str, dict] = field(default_factory=dict)       # choose decision kind -> how to read it
     internal: frozenset[str] = frozenset()  # variables of the rules' bookkeeping, on no board
     pile_names: dict[str, dict[str, str]] = field(default_factory=dict)  # pile -> names by language
+    # who sees each pile, box, track and variable that is not public: "pile:NAME" -> "owner" or
+    # "none" (rootlaw.core.visibility)
+    visible: dict[str, str] = field(default_factory=dict)
     pack: str | None = None  # the pack of a faction seated as `pack:id` (its id is a bundled one's)
-
-    def pile_name(self, pile: str) -> str:
-        """A pile's English name for the log (its id when the file gives none)."""
-        return self.pile_names.get(pile, {}).get("en", pile)
 
     @property
     def name(self) -> str:
@@ -184,7 +183,20 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
         pile_names={name: dict(spec.get("names", {})) for name, spec in d.get("piles", {}).items()},
         pack=pack, labels=labels, value_names=value_names, choices=dict(vocab.choices),
         internal=frozenset(n for n, v in d.get("vars", {}).items() if isinstance(v, dict) and v.get("internal")),
+        visible=_visibilities(d),
     )
+
+
+def _visibilities(d: dict) -> dict[str, str]:
+    """"pile:NAME" -> "owner" | "none" for every part the file hides; public parts are left out."""
+    out = {}
+    boxes = d.get("boxes") if isinstance(d.get("boxes"), dict) else {}  # a list of names: all public
+    for what, specs in (("pile", d.get("piles", {})), ("box", boxes), ("track", d.get("tracks", {})),
+                        ("var", d.get("vars", {}))):
+        for name, spec in specs.items():
+            if isinstance(spec, dict) and spec.get("visible", "all") != "all":
+                out[f"{what}:{name}"] = spec["visible"]
+    return out
 
 
 def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, problems: list) -> dict:

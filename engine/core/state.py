@@ -66,7 +66,7 @@ class State:
     __slots__ = ("seats", "players", "pieces", "at", "next_piece", "deck", "discard",
                  "available_dominance", "items", "ruins", "suits", "closed_paths", "ferry",
                  "current", "round", "phase", "turn_used", "stack", "decision", "rng",
-                 "forced_dice", "winner", "ended", "log", "trace", "steps")
+                 "forced_dice", "winner", "ended", "log", "trace", "steps", "known")
 
     def __init__(self) -> None:
         self.seats: list[str] = []                      # factions in clockwise order
@@ -92,9 +92,11 @@ class State:
         self.forced_dice: list[int] = []
         self.winner: str | None = None
         self.ended: str | None = None                   # why the game ended
-        self.log: list[str] = []
+        self.log: list[dict | str] = []                 # entries as data (rootlaw.core.narration); old saves: lines
         self.trace: list[tuple[str, str]] = []          # (rule number, what happened)
         self.steps = 0
+        # seat -> {card: place it was seen in} for cards shown to it (rootlaw.core.visibility)
+        self.known: dict[str, dict[int, str]] = {}
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -124,6 +126,7 @@ class State:
         s.log = list(self.log)
         s.trace = list(self.trace)
         s.steps = self.steps
+        s.known = {seat: dict(cards) for seat, cards in self.known.items()} if self.known else {}
         return s
 
     # --- serialisation -------------------------------------------------------------------
@@ -137,6 +140,8 @@ class State:
                 value = {str(k): list(v) for k, v in value.items()}
             elif name in ("ruins", "suits"):
                 value = {str(k): v for k, v in value.items()}
+            elif name == "known":
+                value = {seat: {str(k): v for k, v in cards.items()} for seat, cards in value.items()}
             out[name] = value
         return out
 
@@ -144,6 +149,8 @@ class State:
     def from_json(cls, data: dict) -> "State":
         s = cls()
         for name in cls.__slots__:
+            if name == "known" and name not in data:  # saved before what was shown was recorded
+                continue
             value = data[name]
             if name == "players":
                 value = {k: Player.from_json(v) for k, v in value.items()}
@@ -157,6 +164,8 @@ class State:
                 value = freeze(value)
             elif name == "trace":
                 value = [tuple(t) for t in value]
+            elif name == "known":
+                value = {seat: {int(k): v for k, v in cards.items()} for seat, cards in value.items()}
             setattr(s, name, value)
         return s
 
@@ -182,9 +191,10 @@ class State:
         return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
     def digest(self) -> str:
-        """A hash of everything that decides the rest of the game (the log and trace excluded)."""
+        """A hash of everything that decides the rest of the game (the log, the trace and what
+        each seat was shown excluded: the rules never read them)."""
         data = self.to_json()
-        del data["log"], data["trace"], data["steps"]
+        del data["log"], data["trace"], data["steps"], data["known"]
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -5,6 +5,7 @@ from rootlaw.core.board import SUITS
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import clearing_loc
+from rootlaw.core.visibility import forget
 
 
 def crafting_pool(game: Game, player: str) -> dict[str, int]:
@@ -119,17 +120,18 @@ def craft(game: Game, player: str, card: int, use: dict[str, int]) -> None:
         if n:
             p.used[f"craft:{suit}"] = p.used.get(f"craft:{suit}", 0) + n
     p.hand.remove(card)
-    game.log(f"{game.name(player)} crafts {d.name}")
+    game.log("craft", faction=player, card=card)
     game.trace("4.1.1", f"{player} crafts {d.id}")
     if d.kind == "item":
         game.s.items[d.item] -= 1
         p.items.append(d.item)
         game.discard_card(card)
         game.trace("4.1.2", f"{player} takes the {d.item}")
-        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2", f"crafting {d.name}",
-                   "crafting")
+        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2",
+                   {"reason": "crafting", "card": card}, "crafting")
     elif d.kind == "persistent":
         p.persistent.append(card)
+        forget(game, card)
         game.trace("4.1.3", f"{d.name} stays in {player}'s play area")
     else:
         game.discard_card(card)

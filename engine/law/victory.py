@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rootlaw.core.cards import BIRD
 from rootlaw.core.game import Game
+from rootlaw.core.visibility import forget
 
 DOMINANCE_VP = 10
 
@@ -28,7 +29,7 @@ def pass_points(game: Game, player: str) -> None:
     """At the end of a player's Evening, the ruler of the Pass scores 1 VP."""
     tower = game.rules.map.tower
     if tower is not None and game.rules_clearing(player, tower):
-        game.score(player, 1, "16.2.3.IV", "ruling the Pass", "pass")
+        game.score(player, 1, "16.2.3.IV", {"reason": "pass"}, "pass")
 
 
 def can_activate_dominance(game: Game, player: str) -> list[int]:
@@ -42,5 +43,6 @@ def activate_dominance(game: Game, player: str, card: int) -> None:
     p = game.player(player)
     p.hand.remove(card)
     p.dominance = card
-    game.log(f"{game.name(player)} activates the {game.card_suit(card)} dominance card")
+    forget(game, card)
+    game.log("dominance", faction=player, card=card)
     game.trace("3.3.1", f"{player} activates {game.card_suit(card)} dominance; scoring stops")
