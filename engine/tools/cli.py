@@ -1,11 +1,12 @@
 """The `rootlaw` command: play a game with bots, check scenarios, validate factions and packs.
 
 Every error a user can cause ends as a message on stderr and exit status 2, never a traceback.
+(Somewhat over 400 lines: `play`'s loop keeps a person's game saved at the decision cap and
+before an answer the rules refuse, beside the options it reads.)
 """
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -25,14 +26,13 @@ from rootlaw.scenarios.rulings import load_rulings_file
 from rootlaw.scenarios.rulings_index import build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
 
-from .human import HumanAgent, HumanQuit, final_scores, seats_of
+from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
 from .interactions import register as register_interactions
 from .render import picture_of, write_picture
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
 from .upgrade import register as register_upgrade
-from .view import seat_view
-from .view_text import view_text
+from .view_command import register as register_view
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -149,15 +149,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="a folder of scenarios that may pin rulings, besides tests/scenarios of a checkout (repeatable)")
     rulings.set_defaults(run=_rulings)
 
-    view = sub.add_parser("view", help="what one seat of a saved game sees: its hand, the public board, its log")
-    view.add_argument("save", metavar="SAVE")
-    view.add_argument("--seat", required=True, metavar="N|FACTION", help="a seat number (1 plays first) or faction id")
-    view.add_argument("--json", action="store_true", help="print the view as JSON (it names no card the seat may not know)")
-    view.add_argument("--log", type=_natural, default=10, metavar="N", help="log lines shown in words (default 10)")
-    view.add_argument("--pack", action="append", default=[], metavar="PATH",
-                      help="a pack (or faction, map or deck file) the game was played with (repeatable)")
-    language_option(view, "the view's names and log")
-    view.set_defaults(run=_view)
+    register_view(sub, _natural)
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
@@ -218,7 +210,7 @@ def _play(args: argparse.Namespace) -> int:
     humans = seats_of(game, args.human)
     save_file = args.save or "rootlaw-save.json"
     human = HumanAgent(lambda g, path: save_game(g, setup, path), save_file, args.picture, sys.stdin, sys.stdout,
-                       args.lang, humans, shown_from, lambda path: _resume_command(args, path))
+                       args.lang, humans, shown_from, lambda path: resume_command(args, path))
     agents.update({fid: human for fid in humans})
     answers: list = []
     shown = shown_from
@@ -229,7 +221,7 @@ def _play(args: argparse.Namespace) -> int:
             if humans:  # a person's game never stops with nothing saved
                 save_game(game, setup, save_file)
                 print(f"the decision cap ({args.max_decisions}) was reached: game saved to {save_file}; "
-                      f"play on with: {_resume_command(args, save_file)}")
+                      f"play on with: {resume_command(args, save_file)}")
             break
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
@@ -247,7 +239,7 @@ def _play(args: argparse.Namespace) -> int:
                 raise
             save_game(before, setup, save_file)
             raise RootlawError(f"{exc}\nthe game as it was before that answer is saved to {save_file}; "
-                               f"play on with: {_resume_command(args, save_file)}") from None
+                               f"play on with: {resume_command(args, save_file)}") from None
         answers.append(choice)
         _check_state(game, args.check, len(answers))
     if not args.quiet:
@@ -262,18 +254,6 @@ def _play(args: argparse.Namespace) -> int:
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
-
-
-def _resume_command(args: argparse.Namespace, path: str) -> str:
-    """The command that plays a saved game on with the same packs, people and bots."""
-    parts = ["rootlaw play --resume", path, *(f"--pack {p}" for p in args.pack), *(f"--human {h}" for h in args.human)]
-    if args.bots != "random":
-        parts.append(f"--bots {args.bots}")
-    if args.lang != "en":
-        parts.append(f"--lang {args.lang}")
-    if args.seed != 1:
-        parts.append(f"--seed {args.seed}")
-    return " ".join(parts)
 
 
 def _check_state(game, check: bool, decisions: int) -> None:
@@ -430,14 +410,6 @@ def _rulings(args: argparse.Namespace) -> int:
                 raise RootlawError(f"--scenarios {root}: no such folder")
     index = build_index(load_packs(args.pack).factions, roots)
     sys.stdout.write(index.render(args.lang, args.faction, args.rule))
-    return 0
-
-
-def _view(args: argparse.Namespace) -> int:
-    game, _ = load_game(args.save, packs=[str(Path(p).resolve()) for p in args.pack])
-    seat = seats_of(game, [args.seat], "--seat").pop()
-    shown = seat_view(game, seat, args.lang, log=args.json or args.log > 0)
-    print(json.dumps(shown, ensure_ascii=False, indent=1) if args.json else view_text(shown, args.log), end="\n" * args.json)
     return 0
 
 

@@ -30,6 +30,19 @@ HELP = ("answer with an option's number or name (a clearing also by its name); o
 CLEAR = "\033[2J\033[H"  # clear the terminal and go to its top-left corner
 
 
+def resume_command(args: Any, path: str) -> str:
+    """The command that plays a saved game on with the same packs, people, bots and language
+    (`args`: the options of `rootlaw play`)."""
+    parts = ["rootlaw play --resume", path, *(f"--pack {p}" for p in args.pack), *(f"--human {h}" for h in args.human)]
+    if args.bots != "random":
+        parts.append(f"--bots {args.bots}")
+    if args.lang != "en":
+        parts.append(f"--lang {args.lang}")
+    if args.seed != 1:
+        parts.append(f"--seed {args.seed}")
+    return " ".join(parts)
+
+
 class HumanQuit(Exception):
     """The person stopped the game (the game was saved first, when it could be)."""
 
