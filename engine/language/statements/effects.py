@@ -118,8 +118,11 @@ class Relocate(Stmt):
             for pid in pids:
                 group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
             if self.onto_piece:
-                game.log("relocate_on", faction=owner, pieces=sorted(group.items()), origin=origin,
-                         holder=list(game.s.pieces[dest][:2]))
+                game.log("relocate_on" if origin is not None else "relocate_onto", faction=owner,
+                         pieces=sorted(group.items()), holder=list(game.s.pieces[dest][:2]),
+                         **({"origin": origin} if origin is not None else {}))
+            elif origin is None:  # from a box or a path
+                game.log("relocate_to", faction=owner, pieces=sorted(group.items()), dest=dest)
             else:
                 game.log("relocate", faction=owner, pieces=sorted(group.items()), origin=origin, dest=dest)
             game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
