@@ -21,6 +21,7 @@ from rootlaw.content.factions import load_faction
 from rootlaw.content.packs import load_pack
 from rootlaw.content.record import Setup
 from rootlaw.content.upgrade import upgrade_file, upgrade_pack
+from rootlaw.core.narration import render
 from rootlaw.errors import DataError, RootlawError
 from rootlaw.files.textfile import write_atomically
 from rootlaw.tools.cli import main
@@ -262,7 +263,7 @@ def test_a_doubled_brace_in_a_say_text_is_a_brace():
     from rootlaw.language.statements import action_frame
     game.s.stack = [action_frame(game, "militia_a", "shout")]
     game.run()
-    assert game.s.log[-1].endswith(": {n} is 2; a}")
+    assert render(game, game.s.log[-1]).endswith(": {n} is 2; a}")
 
 
 def test_seat_order_lists_factions_from_the_first_seat():

@@ -64,7 +64,7 @@ def test_the_pawn_in_a_forest_is_drawn_in_it():
 def test_the_log_names_the_boxes_items_go_to(capsys):
     assert main(["play", "--factions", "vagabond,alliance", "--rounds", "1", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "in Satchel" in out and "bvagabond" not in out and "leave None" not in out
+    assert "in Vagabond's Satchel box" in out and "bvagabond" not in out and "leave None" not in out
 
 
 def test_the_coalition_question_is_asked_in_the_readers_language():

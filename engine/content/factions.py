@@ -74,14 +74,13 @@ class FactionDef:
     choices: dict[str, dict] = field(default_factory=dict)       # choose decision kind -> how to read it
     internal: frozenset[str] = frozenset()  # variables of the rules' bookkeeping, on no board
     pile_names: dict[str, dict[str, str]] = field(default_factory=dict)  # pile -> names by language
+    # who sees each pile, box, track and variable that is not public: "pile:NAME" -> "owner" or
+    # "none" (rootlaw.core.visibility)
+    visible: dict[str, str] = field(default_factory=dict)
     pack: str | None = None  # the pack of a faction seated as `pack:id` (its id is a bundled one's)
     coalition: str | None = None  # its dominance cards form coalitions (Law 9.2.8): the rule's number
     card_sets: dict[str, CardSet] = field(default_factory=dict)       # name in the file -> the set
     item_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
-
-    def pile_name(self, pile: str) -> str:
-        """A pile's English name for the log (its id when the file gives none)."""
-        return self.pile_names.get(pile, {}).get("en", pile)
 
     @property
     def name(self) -> str:
@@ -212,6 +211,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
         internal=frozenset(n for n, v in d.get("vars", {}).items() if isinstance(v, dict) and v.get("internal")),
         coalition=str(d["coalition"].get("rule", "")) if "coalition" in d else None,
         card_sets=card_sets, item_sets=item_sets,
+        visible=_visibilities(d),
     )
 
 
@@ -253,6 +253,18 @@ def _bundled(doc: Document, d: dict, key: str, what: str, bundled: dict[str, Pat
         else:
             problems.append(doc.problem((key, name), f"unknown {what} '{set_id}'",
                                         _did_you_mean(set_id, bundled, f"{what}s: {', '.join(bundled) or 'none'}")))
+    return out
+
+
+def _visibilities(d: dict) -> dict[str, str]:
+    """"pile:NAME" -> "owner" | "none" for every part the file hides; public parts are left out."""
+    out = {}
+    boxes = d.get("boxes") if isinstance(d.get("boxes"), dict) else {}  # a list of names: all public
+    for what, specs in (("pile", d.get("piles", {})), ("box", boxes), ("track", d.get("tracks", {})),
+                        ("var", d.get("vars", {}))):
+        for name, spec in specs.items():
+            if isinstance(spec, dict) and spec.get("visible", "all") != "all":
+                out[f"{what}:{name}"] = spec["visible"]
     return out
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from rootlaw.core.game import Game, Options, Rules
 from rootlaw.core.invariants import violations
+from rootlaw.core.narration import entry_problem
 from rootlaw.core.state import State
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.jsonfile import read_json, write_json
@@ -209,6 +210,12 @@ def _unsound(game: Game) -> list[str]:
         found.append("the pending decision is malformed")
     if not isinstance(s.log, list) or not isinstance(s.trace, list):
         found.append("the log or trace is malformed")
+    else:
+        found += sorted({p for p in map(lambda e: entry_problem(game, e), s.log) if p})[:3]
+    if not isinstance(s.known, dict) or not all(seat in s.players and isinstance(cards, dict)
+                                                 and all(isinstance(v, str) for v in cards.values())
+                                                 for seat, cards in s.known.items()):
+        found.append("what each seat was shown is malformed")
     found += violations(game, ledger=True) if not found else []
     return found or _decision_replayed(game)
 

@@ -229,16 +229,28 @@ _VP = re.compile(r"\] (.+) (scores|loses) (\d+) VP, now -?\d+: ")
 
 def _ledger(game: "Game") -> list[str]:
     """Scores agree with the VP the game's log says each faction scored and lost (every change
-    of score goes through Game.score, which logs it). Factions sharing a name are skipped."""
+    of score goes through Game.score, which logs it). A save from before log entries were data
+    holds lines, read by name; factions sharing a name are then skipped."""
     names = Counter(game.name(fid) for fid in game.s.players)
-    gained: Counter = Counter()
-    for line in game.s.log:
-        match = _VP.search(line) if "VP, now" in line else None
+    by_id, by_name = Counter(), Counter()
+    for entry in game.s.log:
+        if isinstance(entry, dict):
+            kind = entry.get("kind")
+            if kind == "score" or kind == "lose":
+                by_id[entry["faction"]] += entry["points"] * (1 if kind == "score" else -1)
+            continue
+        match = _VP.search(entry) if "VP, now" in entry else None
         if match:
-            gained[match.group(1)] += int(match.group(3)) * (1 if match.group(2) == "scores" else -1)
-    return [f"{fid} has {p.score} VP but the log records {gained[game.name(fid)]}"
-            for fid, p in sorted(game.s.players.items())
-            if names[game.name(fid)] == 1 and p.score != gained[game.name(fid)]]
+            by_name[match.group(1)] += int(match.group(3)) * (1 if match.group(2) == "scores" else -1)
+    out = []
+    for fid, p in sorted(game.s.players.items()):
+        name = game.name(fid)
+        if by_name and names[name] > 1:
+            continue
+        booked = by_id[fid] + by_name[name]
+        if p.score != booked:
+            out.append(f"{fid} has {p.score} VP but the log records {booked}")
+    return out
 
 
 def _decision(game: "Game") -> list[str]:

@@ -165,7 +165,7 @@ class PieceOperations:
                     vp[remover] = vp.get(remover, 0) + points
             batch.append(snap)
         for f in sorted(vp, key=lambda f: f != self.current):
-            self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens", "removal")
+            self.score(f, vp[f], "3.2.1", {"reason": "removal"}, "removal")
         fight = self._battle_fought()
         if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
             fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)

@@ -67,9 +67,9 @@ class State:
                  "available_dominance", "items", "ruins", "suits", "closed_paths", "ferry",
                  "current", "round", "phase", "turn_used", "stack", "decision", "rng",
                  "forced_dice", "winner", "ended", "log", "trace", "steps",
-                 "states", "ruin_items", "items_out")
+                 "states", "ruin_items", "items_out", "known")
     # saved only when not empty, so games that never use them hash and save as before
-    OPTIONAL = ("states", "ruin_items", "items_out")
+    OPTIONAL = ("states", "ruin_items", "items_out", "known")
 
     def __init__(self) -> None:
         self.seats: list[str] = []                      # factions in clockwise order
@@ -95,12 +95,14 @@ class State:
         self.forced_dice: list[int] = []
         self.winner: str | None = None
         self.ended: str | None = None                   # why the game ended
-        self.log: list[str] = []
+        self.log: list[dict | str] = []                 # entries as data (rootlaw.core.narration); old saves: lines
         self.trace: list[tuple[str, str]] = []          # (rule number, what happened)
         self.steps = 0
         self.states: dict[int, tuple[str, ...]] = {}    # piece id -> its states (exhausted...), sorted
         self.ruin_items: dict[int, list[str]] = {}      # clearing -> items hidden under its ruin
         self.items_out: dict[str, int] = {}             # items of the game now held as item pieces
+        # seat -> {card: place it was seen in} for cards shown to it (rootlaw.core.visibility)
+        self.known: dict[str, dict[int, str]] = {}
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -133,6 +135,7 @@ class State:
         s.states = dict(self.states)
         s.ruin_items = {k: list(v) for k, v in self.ruin_items.items()}
         s.items_out = dict(self.items_out)
+        s.known = {seat: dict(cards) for seat, cards in self.known.items()} if self.known else {}
         return s
 
     # --- serialisation -------------------------------------------------------------------
@@ -150,6 +153,8 @@ class State:
                 value = {str(k): v for k, v in value.items()}
             elif name == "states":
                 value = {str(k): list(v) for k, v in value.items()}
+            elif name == "known":
+                value = {seat: {str(k): v for k, v in cards.items()} for seat, cards in value.items()}
             out[name] = value
         return out
 
@@ -176,6 +181,8 @@ class State:
                 value = freeze(value)
             elif name == "trace":
                 value = [tuple(t) for t in value]
+            elif name == "known":
+                value = {seat: {int(k): v for k, v in cards.items()} for seat, cards in value.items()}
             setattr(s, name, value)
         return s
 
@@ -201,9 +208,11 @@ class State:
         return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
     def digest(self) -> str:
-        """A hash of everything that decides the rest of the game (the log and trace excluded)."""
+        """A hash of everything that decides the rest of the game (the log, the trace and what
+        each seat was shown excluded: the rules never read them)."""
         data = self.to_json()
         del data["log"], data["trace"], data["steps"]
+        data.pop("known", None)
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -14,6 +14,7 @@ from rootlaw.core.frames import handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import as_location
 from rootlaw.core.trace_names import ability_note
+from rootlaw.core.visibility import give_card, put_onto_pile
 
 from .statements import block_frame
 from .statements.effects import place_pieces
@@ -86,7 +87,7 @@ def place_each(game: Game, f: dict) -> None:
 
 
 def _place(game: Game, by: str, owner: str, kind: str, where: Any, n: int) -> int:
-    return place_pieces(game, by, owner, kind, as_location(where), n, f"in {where}", where)
+    return place_pieces(game, by, owner, kind, as_location(where), n, where)
 
 
 @handler("pay_cards")
@@ -117,10 +118,9 @@ def pay_cards(game: Game, f: dict) -> None:
 
 def _deliver(game: Game, f: dict, card: int) -> None:
     if f.get("receiver"):
-        game.player(f["receiver"]).hand.append(card)
-        game.log(f"{game.name(f['payer'])} gives a card to {game.name(f['receiver'])}")
+        give_card(game, f["payer"], f["receiver"], card)
     elif f["dest"]:
-        game.add_to_pile(f["owner"], f["dest"], card)
+        put_onto_pile(game, f["owner"] if f["source"] else f["payer"], f["owner"], f["dest"], card)
     else:
         game.discard_card(card)
 

@@ -5,6 +5,8 @@ react during the battle can read and adjust them, and scenarios can assert them.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from rootlaw.core.cards import matches_suit
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game, distinct_cards
@@ -77,10 +79,10 @@ def battle(game: Game, f: dict) -> None:
     if stage == "start":
         del f["cancellable"]
         if f.get("cancelled"):
-            game.log(f"{game.name(attacker)}'s battle in {f['clearing']} is cancelled")
+            game.log("battle_cancelled", faction=attacker, clearing=f["clearing"])
             game.pop(False)
             return
-        game.log(f"{game.name(attacker)} battles {game.name(f['defender'])} in clearing {f['clearing']}")
+        game.log("battle", faction=attacker, defender=f["defender"], clearing=f["clearing"])
         game.trace("4.3", f"{attacker} attacks {f['defender']} in {f['clearing']}")
         f["before"] = tuple({"piece": pid, "faction": game.s.pieces[pid][0], "kind": game.s.pieces[pid][1],
                              "category": game.rules.category(*game.s.pieces[pid][:2])}
@@ -142,7 +144,7 @@ def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) ->
     if "played" not in f:
         game.spend(defender, f["ambush"])
         f["played"] = True
-        game.log(f"{game.name(defender)} plays an ambush card")
+        game.log("ambush", faction=defender, card=f["ambush"])
     if "foil" not in f:
         cards = ambush_cards(game, attacker, clearing)
         if cards and game.ask(f, "foil", attacker, "foil", ("none",) + tuple(cards), "foil the ambush?"):
@@ -150,7 +152,7 @@ def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) ->
         f.setdefault("foil", "none")
     if f["foil"] != "none":
         game.spend(attacker, f["foil"])
-        game.log(f"{game.name(attacker)} foils the ambush")
+        game.log("foil", faction=attacker, card=f["foil"])
         game.trace("4.3.1.I", f"{attacker} foils {defender}'s ambush")
         f["stage"] = "roll"
         return
@@ -172,9 +174,9 @@ def _damage(game: Game, f: dict, hit: tuple[int, ...]) -> tuple[int, ...]:
             damaged.append(pid)
     if damaged:
         owner = game.s.pieces[damaged[0]][0]
-        kinds = ", ".join(game.s.pieces[p][1] for p in damaged)
-        game.log(f"{game.name(owner)}'s {kinds} {'is' if len(damaged) == 1 else 'are'} damaged by the hits")
-        game.trace("4.3.4", f"{owner} takes {len(damaged)} hit(s) as damage: {kinds}")
+        kinds = [game.s.pieces[p][1] for p in damaged]
+        game.log("damaged", faction=owner, pieces=sorted(Counter(kinds).items()))
+        game.trace("4.3.4", f"{owner} takes {len(damaged)} hit(s) as damage: {', '.join(kinds)}")
         f["damaged"] = f.get("damaged", ()) + tuple(damaged)
     return tuple(removed)
 
@@ -199,8 +201,8 @@ def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> N
                    clearing=clearing):
         f["att_extra"] += 1
         game.trace("4.3.3.II", f"{defender} is defenseless: 1 extra hit")
-    game.log(f"dice {high}/{low}: {game.name(attacker)} deals {f['att_hits']}+{f['att_extra']}, "
-             f"{game.name(defender)} deals {f['def_hits']}+{f['def_extra']}")
+    game.log("dice", high=high, low=low, faction=attacker, hits=f["att_hits"], extra=f["att_extra"],
+             defender=defender, defender_hits=f["def_hits"], defender_extra=f["def_extra"])
     f["stage"] = "effects"
 
 

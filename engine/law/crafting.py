@@ -4,6 +4,8 @@ from __future__ import annotations
 from rootlaw.core.board import SUITS
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game, distinct_cards
+from rootlaw.core.locations import clearing_loc
+from rootlaw.core.visibility import forget
 
 from . import items
 
@@ -121,17 +123,18 @@ def craft(game: Game, player: str, card: int, use: dict[str, int]) -> None:
         if n:
             p.used[f"craft:{suit}"] = p.used.get(f"craft:{suit}", 0) + n
     p.hand.remove(card)
-    game.log(f"{game.name(player)} crafts {d.name}")
+    game.log("craft", faction=player, card=card)
     game.trace("4.1.1", f"{player} crafts {d.id}")
     if d.kind == "item":
         game.s.items[d.item] -= 1
         items.gain(game, player, d.item)
         game.discard_card(card)
         game.trace("4.1.2", f"{player} takes the {d.item}")
-        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2", f"crafting {d.name}",
-                   "crafting")
+        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2",
+                   {"reason": "crafting", "card": card}, "crafting")
     elif d.kind == "persistent":
         p.persistent.append(card)
+        forget(game, card)
         game.trace("4.1.3", f"{d.name} stays in {player}'s play area")
     else:
         game.discard_card(card)
@@ -144,4 +147,4 @@ def favor(game: Game, player: str, suit: str) -> None:
     removed stay, Law 9.2.2)."""
     game.trace("4.1.2", f"{player}'s favor removes all enemy pieces in {suit} clearings")
     removed = game.clear_enemies(player, [c for c in game.clearings() if game.suit(c) == suit])
-    game.log(f"the favor removes {len(removed)} enemy piece(s)")
+    game.log("favor", faction=player, count=len(removed))

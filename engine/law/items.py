@@ -51,7 +51,7 @@ def take_from_box(game: Game, player: str, item: str, owner: str, where: Any = N
         return False
     items.remove(item)
     gain(game, player, item, where)
-    game.log(f"{game.name(player)} takes the {item} from {game.name(owner)}'s crafted items")
+    game.log("take_item", faction=player, item=item, owner=owner)
     return True
 
 
@@ -64,7 +64,7 @@ def take_from_ruin(game: Game, player: str, clearing: int, item: str | None = No
     taken = item if item is not None else hidden[0]
     hidden.remove(taken)
     gain(game, player, taken, where, from_game=False)
-    game.log(f"{game.name(player)} takes a {taken} from the ruin in clearing {clearing}")
+    game.log("take_ruin_item", faction=player, item=taken, clearing=clearing)
     if not hidden:
         del game.s.ruin_items[clearing]
         ruins = game.s.ruins.get(clearing, 0) - 1
@@ -72,7 +72,7 @@ def take_from_ruin(game: Game, player: str, clearing: int, item: str | None = No
             game.s.ruins[clearing] = ruins
         else:
             game.s.ruins.pop(clearing, None)
-        game.log(f"the ruin in clearing {clearing} is removed")
+        game.log("ruin_removed", clearing=clearing)
     return taken
 
 
@@ -86,4 +86,4 @@ def hide_under_ruins(game: Game, items: tuple[str, ...]) -> None:
         return
     for i, item in enumerate(shuffled):
         game.s.ruin_items.setdefault(ruins[i % len(ruins)], []).append(item)
-    game.log(f"{len(shuffled)} item(s) hidden under the ruins")
+    game.log("items_hidden", count=len(shuffled))

@@ -142,7 +142,7 @@ def move(game: Game, f: dict) -> None:
             game.emit("before_move", player=player, origin=f["origin"])
             return
     if f.pop("cancellable", False) and f.get("cancelled"):
-        game.log(f"{game.name(player)}'s move from {f['origin']} is cancelled")
+        game.log("move_cancelled", faction=player, origin=f["origin"])
         game.pop(False)
         return
     options = move_options(game, player, f, origin=f["origin"], started=True)
@@ -203,7 +203,7 @@ def carry_out_move(game: Game, player: str, origin: int | str, dest: int | str, 
             moved.append(pid)
     by_ferry = game.s.ferry == origin and type(dest) is int and dest not in game.adjacent(origin, player)
     text = ", ".join(f"{n} {k}" for k, n in group)
-    game.log(f"{game.name(player)} moves {text} from {origin} to {dest}" + (" by ferry" if by_ferry else ""))
+    game.log("move_ferry" if by_ferry else "move", faction=player, pieces=group, origin=origin, dest=dest)
     game.trace("4.2", f"{player} moves {text} {origin}->{dest}")
     if by_ferry:
         game.s.ferry = dest

@@ -9,6 +9,7 @@ from rootlaw.core.cards import BIRD
 from rootlaw.core.frames import handler
 from rootlaw.core.game import Game
 from rootlaw.core.hooks import ANY_CHANGE
+from rootlaw.core.visibility import forget
 
 COALITION_PLAYERS = 4  # a coalition needs four or more players (Law 9.2.8)
 
@@ -36,7 +37,7 @@ def pass_points(game: Game, player: str) -> None:
     """At the end of a player's Evening, the ruler of the Pass scores 1 VP."""
     tower = game.rules.map.tower
     if tower is not None and game.rules_clearing(player, tower):
-        game.score(player, 1, "16.2.3.IV", "ruling the Pass", "pass")
+        game.score(player, 1, "16.2.3.IV", {"reason": "pass"}, "pass")
 
 
 def can_activate_dominance(game: Game, player: str) -> list[int]:
@@ -71,7 +72,8 @@ def activate_dominance(game: Game, player: str, card: int) -> None:
     if game.faction(player).coalition is not None:
         game.push({"op": "coalition", "player": player, "card": card})
         return
-    game.log(f"{game.name(player)} activates the {game.card_suit(card)} dominance card")
+    forget(game, card)
+    game.log("dominance", faction=player, card=card)
     game.trace("3.3.1", f"{player} activates {game.card_suit(card)} dominance; scoring stops")
     game.emit("dominance_activated", player=player, card=card, partner=None)
 
@@ -87,8 +89,8 @@ def coalition(game: Game, f: dict) -> None:
     partner = f["partner"]
     game.player(player).vars["coalition"] = partner
     game.changed.add(ANY_CHANGE)  # a variable changed: any invariant may be broken
-    game.log(f"{game.name(player)} activates the {game.card_suit(f['card'])} dominance card to form a coalition "
-             f"with {game.name(partner)}, and no longer scores")
+    forget(game, f["card"])
+    game.log("coalition", faction=player, card=f["card"], winner=partner)
     game.trace(game.faction(player).coalition or "3.3.1", f"{player} forms a coalition with {partner}")
     game.pop()
     game.emit("dominance_activated", player=player, card=f["card"], partner=partner)

@@ -140,7 +140,7 @@ class Names:
             self.clearing(path + ("rulers", clearing), clearing, at_key=True)
             if ruler not in NOBODY:
                 self.faction(path + ("rulers", clearing), ruler)
-        for key in ("scores", "hand_sizes", "hands", "persistent", "items"):
+        for key in ("scores", "hand_sizes", "hands", "persistent", "items", "seat_log", "not_seat_log"):
             for fid in expect.get(key) or {}:
                 self.faction(path + (key, fid), fid, at_key=True)
         for fid, values in (expect.get("vars") or {}).items():

@@ -1,6 +1,8 @@
 """The `rootlaw` command: play a game with bots, check scenarios, validate factions and packs.
 
 Every error a user can cause ends as a message on stderr and exit status 2, never a traceback.
+(Somewhat over 400 lines: `play`'s loop keeps a person's game saved at the decision cap and
+before an answer the rules refuse, beside the options it reads.)
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from rootlaw.content.maps import bundled_maps, load_map
 from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
 from rootlaw.content.record import Record, Setup, load_game, replay, save_game
 from rootlaw.core.invariants import violations
+from rootlaw.core.narration import log_lines
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
@@ -23,13 +26,14 @@ from rootlaw.scenarios.rulings import load_rulings_file
 from rootlaw.scenarios.rulings_index import build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
 
-from .human import HumanAgent, HumanQuit, final_scores, seats_of
+from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
 from .interactions import register as register_interactions
 from .render import picture_of, write_picture
 from . import vary_option
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
 from .upgrade import register as register_upgrade
+from .view_command import register as register_view
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
     play.add_argument("--bots", default="random",
                       help=f"bot for every seat, or one per faction in --factions order; one of {', '.join(BOTS)}")
-    language_option(play, "prompts, options and scores")
+    language_option(play, "the log, prompts, options and scores")
     play.add_argument("--vary", action="append", default=[], metavar="FACTION.NAME=VALUE",
                       help="play with another value for a faction's variable or track (repeatable; "
                            "rootlaw simulate --list-vary FACTION lists them)")
@@ -136,6 +140,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     serve.add_argument("--db", metavar="FILE", help="the database of tables (default: tables.sqlite3 in the user's "
                        "data folder, $XDG_DATA_HOME/rootlaw)")
+    language_option(serve, "the game's words on the table's pages: names, options, the log")
     serve.set_defaults(run=_serve)
 
     rulings = sub.add_parser("rulings", help="list every ruling by rule number, with the scenarios that pin it")
@@ -147,6 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     rulings.add_argument("--scenarios", action="append", metavar="DIR",
                          help="a folder of scenarios that may pin rulings, besides tests/scenarios of a checkout (repeatable)")
     rulings.set_defaults(run=_rulings)
+
+    register_view(sub, _natural)
 
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
@@ -204,30 +211,47 @@ def _play(args: argparse.Namespace) -> int:
         shown_from = 0
     _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))
     agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
-    human = HumanAgent(lambda g, path: save_game(g, setup, path), args.save or "rootlaw-save.json", args.picture,
-                       sys.stdin, sys.stdout, args.lang)
-    agents.update({fid: human for fid in seats_of(game, args.human)})
+    humans = seats_of(game, args.human)
+    save_file = args.save or "rootlaw-save.json"
+    human = HumanAgent(lambda g, path: save_game(g, setup, path), save_file, args.picture, sys.stdin, sys.stdout,
+                       args.lang, humans, shown_from, lambda path: resume_command(args, path))
+    agents.update({fid: human for fid in humans})
     answers: list = []
     shown = shown_from
     _check_state(game, args.check, 0)
     while game.pending() is not None:
         if len(answers) >= args.max_decisions:
-            game.log(f"stopped: the decision cap ({args.max_decisions}) was reached")
+            game.log("stopped", cap=args.max_decisions)
+            if humans:  # a person's game never stops with nothing saved
+                save_game(game, setup, save_file)
+                print(f"the decision cap ({args.max_decisions}) was reached: game saved to {save_file}; "
+                      f"play on with: {resume_command(args, save_file)}")
             break
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
-        if not args.quiet:
-            for line in game.s.log[shown:]:
+        if not args.quiet and not humans:  # a game of bots only: the whole truth; people read their own
+            for line in log_lines(game, lang=args.lang, start=shown):
                 print(line)
             shown = len(game.s.log)
         decision = game.pending()
         choice = agents[decision["player"]].choose(game, decision)
-        game.answer(choice)
+        before = game.clone() if humans else None
+        try:
+            game.answer(choice)
+        except RootlawError as exc:
+            if before is None:
+                raise
+            save_game(before, setup, save_file)
+            raise RootlawError(f"{exc}\nthe game as it was before that answer is saved to {save_file}; "
+                               f"play on with: {resume_command(args, save_file)}") from None
         answers.append(choice)
         _check_state(game, args.check, len(answers))
     if not args.quiet:
-        for line in game.s.log[shown:]:
-            print(line)
+        if humans:
+            human.news(game)
+        else:
+            for line in log_lines(game, lang=args.lang, start=shown):
+                print(line)
     print(final_scores(game, setup.seed, len(answers), args.max_decisions, args.lang))
     if args.record:
         write_json(args.record, Record(setup, answers, game.s.digest()).to_json(), "game record")
@@ -377,7 +401,7 @@ def _serve(args: argparse.Namespace) -> int:
         from .web import serve
     except ImportError as exc:
         raise RootlawError(f"the web table needs Flask ({exc.name} is missing): pip install 'rootlaw[web]'") from None
-    serve(args.pack, args.host, args.port, args.db)
+    serve(args.pack, args.host, args.port, args.db, args.lang)
     return 0
 
 

@@ -241,7 +241,8 @@ def _menu_name(game: Game, player: str, lang: str) -> str:
 
 def match_option(game: Game, decision: dict, text: str, lang: str = "en") -> int | None:
     """The index of the option a person typed: its number (from 1), its label (in `lang` or in
-    English) or its raw value, or an unambiguous start of a label; None if nothing or several match."""
+    English) or its raw value, a clearing by its name (any case), or an unambiguous start of a
+    label; None if nothing or several match."""
     text = text.strip()
     options = decision["options"]
     if text.isdigit() and 1 <= int(text) <= len(options):
@@ -253,5 +254,8 @@ def match_option(game: Game, decision: dict, text: str, lang: str = "en") -> int
     for names in (labels, english, raws):
         if wanted in names and names.count(wanted) == 1:
             return names.index(wanted)
+    named = [cid for cid, c in game.rules.map.clearings.items() if c.name.lower() == wanted]
+    if named and number_domain(game, decision) == "clearing" and options.count(named[0]) == 1:
+        return options.index(named[0])
     starts = [i for i, label in enumerate(labels) if label.startswith(wanted)]
     return starts[0] if len(starts) == 1 and wanted else None

@@ -16,7 +16,6 @@ class Clear(Stmt):
         ctx = ctx_of(game, f)
         where = as_list(self.clearings(ctx))
         if where:
-            game.log(f"{game.name(ctx.me)} removes all enemy pieces from {', '.join(map(str, where))} "
-                     f"({self.ability})")
+            game.log("clear", faction=ctx.me, clearings=list(where), ability=self.ability)
             game.clear_enemies(ctx.me, where, ability=self.ability)
         return True

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.context import LanguageError
-from rootlaw.core import names
-from rootlaw.core.locations import as_location, location_name, piece_loc
+from rootlaw.core.locations import as_location, clearing_loc, piece_loc
+from rootlaw.core.visibility import hand_place, pile_place, pile_readers, show
 
 from ..builtins import current_battle, location
 from .base import Fn, Stmt, as_list, ctx_of
@@ -42,21 +42,26 @@ class Place(Stmt):
             return True
         loc = piece_loc(target) if self.on_piece else location(ctx, target)
         spot = _standing(game, target) if self.on_piece else target
-        place_pieces(game, ctx.me, owner, kind, loc, self.count(ctx), f"on piece {target}" if self.on_piece
-                     else f"in {place_words(game, target)}", spot)
+        place_pieces(game, ctx.me, owner, kind, loc, self.count(ctx), spot, target if self.on_piece else None)
         return True
 
 
-def place_pieces(game: Any, by: str, owner: str, kind: str, loc: str, count: int, where: str, spot: Any) -> int:
-    """Place up to `count` pieces at `loc` while the supply, slots and limits allow; log it and
-    announce `placed` (at `spot`, the language's value for the place). Returns how many."""
+def place_pieces(game: Any, by: str, owner: str, kind: str, loc: str, count: int, spot: Any,
+                 on_piece: int | None = None) -> int:
+    """Place up to `count` pieces at `loc` (on the piece `on_piece`, if given) while the supply,
+    slots and limits allow; log it and announce `placed` (at `spot`, the language's value for the
+    place). Returns how many."""
     placed = 0
     # no more tries than the supply holds (Law 1.5.4): `place 10^12` costs what `place 20` does
     for _ in range(min(count, game.player(owner).supply.get(kind, 0))):
         if game.can_place(owner, kind, loc, by=by) and game.place(owner, kind, loc) is not None:
             placed += 1
     if placed:
-        game.log(f"{game.name(owner)} places {placed} {kind} {where}")
+        if on_piece is not None:
+            game.log("place_on", faction=owner, count=placed, piece_kind=kind, holder=list(game.s.pieces[on_piece][:2]),
+                     place=spot)
+        else:
+            game.log("place", faction=owner, count=placed, piece_kind=kind, place=spot)
         # the event speaks the language's values (a clearing, a path, a box); pieces placed
         # on a piece are where that piece stands
         game.emit("placed", player=owner, kind=kind, location=spot, count=placed)
@@ -79,7 +84,13 @@ class Remove(Stmt):
         ctx = ctx_of(game, f)
         pids = as_list(self.pieces(ctx))
         if pids:
-            game.log(f"{game.name(ctx.me)} removes {len(pids)} piece(s) ({self.ability})")
+            groups: dict[tuple, int] = {}  # which pieces, whose and where, for the log
+            for pid in pids:
+                owner, kind, _ = game.s.pieces[pid]
+                key = (owner, kind, _standing(game, pid))
+                groups[key] = groups.get(key, 0) + 1
+            game.log("remove", faction=ctx.me, count=len(pids), ability=self.ability,
+                     removed=[[f, k, c, where] for (f, k, where), c in groups.items()])
             game.remove(pids, "effect", ctx.me, ability=self.ability)
         return True
 
@@ -106,24 +117,17 @@ class Relocate(Stmt):
             group: dict[str, int] = {}
             for pid in pids:
                 group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
-            where = f"onto piece {dest}" if self.onto_piece else f"to {place_words(game, dest)}"
-            leave = f" leave {place_words(game, origin)}" if origin is not None else " go"
-            game.log(f"{game.name(owner)}'s {len(pids)} piece(s){leave} {where}")
+            if self.onto_piece:
+                game.log("relocate_on" if origin is not None else "relocate_onto", faction=owner,
+                         pieces=sorted(group.items()), holder=list(game.s.pieces[dest][:2]),
+                         **({"origin": origin} if origin is not None else {}))
+            elif origin is None:  # from a box or a path
+                game.log("relocate_to", faction=owner, pieces=sorted(group.items()), dest=dest)
+            else:
+                game.log("relocate", faction=owner, pieces=sorted(group.items()), origin=origin, dest=dest)
             game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
                       group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
         return True
-
-
-def place_words(game: Any, where: Any) -> str:
-    """A place as the log writes it: a clearing by its number, a box by the name its faction
-    gives it ('Satchel'), a forest or a path with its word ('forest F2')."""
-    if type(where) is int:
-        return str(where)
-    loc = as_location(where)
-    if loc[0] == "b":
-        faction, box = loc[1:].split(".", 1)
-        return names.display_name(game.rules, "box", box, "en", faction)
-    return location_name(where)
 
 
 def _origin(game: Any, pid: int) -> Any:
@@ -141,8 +145,8 @@ class Score(Stmt):
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
         points = self.points(ctx) or 0
-        game.score(who, self.sign * points, f.get("rule", ""), game.action_label(f["me"], self.ability),
-                   self.ability)
+        game.score(who, self.sign * points, f.get("rule", ""), {"reason": "ability", "ability": self.ability,
+                                                                "by": f["me"]}, self.ability)
         return True
 
 
@@ -154,19 +158,22 @@ class Draw(Stmt):
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
         pile = pile_of(game, f, self.pile)
-        drawn = 0
+        drawn = []
         # at most the cards there are to draw: a pile past its limit discards, and the discard
         # pile would feed the deck again without end
         for _ in range(min(self.count(ctx), len(game.s.deck) + len(game.s.discard))):
             card = game.draw_card()
             if card is None:
                 break
-            drawn += 1
+            drawn.append(card)
             if pile:
                 game.add_to_pile(who, pile, card)
             else:
                 game.player(who).hand.append(card)
-        game.log(f"{game.name(who)} draws {drawn} card(s)" + (f" into {pile}" if pile else ""))
+        if pile:
+            game.log("draw_pile", to=pile_readers(game, who, pile), faction=who, cards=drawn, pile=pile)
+        else:
+            game.log("draw", to=(who,), faction=who, cards=drawn)
         return True
 
 
@@ -200,7 +207,7 @@ class DiscardCard(Stmt):
             if card in cards:
                 cards.remove(card)
                 game.discard_card(card)
-                game.log(f"{game.name(f['me'])} discards {game.card_name(card)}")
+                game.log("discard", faction=f["me"], card=card)
                 break
         return True
 
@@ -220,7 +227,7 @@ class DiscardRandom(Stmt):
             card = cards.pop(game.rng().below(len(cards)))
             game.commit_rng()
             game.discard_card(card)
-            game.log(f"{game.name(f['me'])} discards {game.card_name(card)} at random from {self.pile}")
+            game.log("discard_random", faction=f["me"], card=card, pile=self.pile)
         return True
 
 
@@ -250,9 +257,16 @@ class TakeRandom(Stmt):
             game.commit_rng()
             if self.pile:
                 game.add_to_pile(ctx.me, self.pile, card)
+                place = pile_place(ctx.me, self.pile)
+                readers = pile_readers(game, ctx.me, self.pile)
+                readers = None if readers is None else (*readers, victim)  # the loser knows its card
+                game.log("take_random_pile", to=readers, faction=ctx.me, victim=victim, card=card, pile=self.pile)
             else:
                 game.player(ctx.me).hand.append(card)
-            game.log(f"{game.name(ctx.me)} takes a random card from {game.name(victim)}")
+                place = hand_place(ctx.me)
+                game.log("take_random", to=(ctx.me, victim), faction=ctx.me, victim=victim, card=card)
+            if victim != ctx.me:
+                show(game, victim, card, place)
         return True
 
 
@@ -263,8 +277,11 @@ class Reveal(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         who = self.player(ctx)
-        cards = ", ".join(game.card_name(c) for c in game.player(who).hand) or "no cards"
-        game.log(f"{game.name(who)} shows their hand: {cards}")
+        hand = list(game.player(who).hand)
+        game.log("reveal", to=(who, ctx.me), faction=who, shown_to=ctx.me, cards=hand)
+        if who != ctx.me:
+            for card in hand:
+                show(game, ctx.me, card, hand_place(who))
         return True
 
 

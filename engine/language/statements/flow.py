@@ -243,7 +243,7 @@ class Say(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         text = "".join(part if isinstance(part, str) else shown(part(ctx)) for part in self.parts)
-        game.log(f"{game.name(f['me'])}: {text}")
+        game.log("say", faction=f["me"], text=text)
         return True
 
 

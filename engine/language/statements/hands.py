@@ -41,5 +41,5 @@ class TakeDiscard(Stmt):
             raise LanguageError(f"'take card' was given {card!r}, which is not in the discard pile")
         game.s.discard.remove(card)
         game.player(ctx.me).hand.append(card)
-        game.log(f"{game.name(ctx.me)} takes {game.card_name(card)} from the discard pile")
+        game.log("take_discard", faction=ctx.me, card=card)
         return True

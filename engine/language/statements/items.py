@@ -2,6 +2,7 @@
 from a Crafted Items box or a ruin, hide items under the ruins, craft one given card."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rootlaw.core.context import Ctx, LanguageError
@@ -29,8 +30,8 @@ class Make(Stmt):
                 changed.append(pid)
         if changed:
             owner = game.s.pieces[changed[0]][0]
-            kinds = ", ".join(game.s.pieces[p][1] for p in changed)
-            game.log(f"{game.name(owner)}'s {kinds}: {'now' if self.on else 'no longer'} {self.state}")
+            kinds = Counter(game.s.pieces[p][1] for p in changed)
+            game.log("made" if self.on else "unmade", faction=owner, pieces=sorted(kinds.items()), state=self.state)
         return True
 
 

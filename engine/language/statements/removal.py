@@ -38,5 +38,5 @@ class Redirect(Stmt):
                 raise LanguageError(f"'redirect' needs removed pieces (items of event.pieces), got {piece!r}")
             sent += redirect(game, piece, dest, rule, ability_note(f["me"], self.ability))
         if sent:
-            game.log(f"{game.name(f['me'])}: {sent} removed piece(s) go to {dest} instead of the supply")
+            game.log("redirect", faction=f["me"], count=sent, place=dest)
         return True

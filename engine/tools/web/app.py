@@ -26,7 +26,7 @@ MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # a long game's record is some 10 kB and its
 
 def create_app(packs: list[str] | None = None, db: str | Path | None = None, host: str = "127.0.0.1",
                port: int = 8000, inline_bots: bool = False, max_tables: int = 50, max_uploads: int = 16,
-               upload_hours: float = 6) -> Flask:
+               upload_hours: float = 6, lang: str = "en") -> Flask:
     """The app; `packs` (folders or .zip) are checked now, so a bad pack stops the start.
 
     `inline_bots` makes bots answer within the request that woke them (for tests); a server runs
@@ -38,7 +38,7 @@ def create_app(packs: list[str] | None = None, db: str | Path | None = None, hos
                       MAX_FORM_MEMORY_SIZE=MAX_UPLOAD_BYTES, MAX_FORM_PARTS=50)
     protect(app, allowed_hosts(host))
     site = Site(pack_paths, Room(store, pack_paths, inline_bots, max_tables),
-                Uploads(max_uploads, upload_hours), public_base(host, port), [str(store.path)])
+                Uploads(max_uploads, upload_hours), public_base(host, port), [str(store.path)], lang)
     app.extensions["rootlaw"] = site
     pages.register(app, site)
     uploads.register(app, site)
@@ -57,9 +57,9 @@ def public_base(host: str, port: int) -> str:
     return f"http://{name}:{port}"
 
 
-def serve(packs: list[str], host: str, port: int, db: str | None = None) -> None:
+def serve(packs: list[str], host: str, port: int, db: str | None = None, lang: str = "en") -> None:
     """Run the table until Ctrl-C."""
-    app = create_app(packs, db, host, port)
+    app = create_app(packs, db, host, port, lang=lang)
     site: Site = app.extensions["rootlaw"]
     print(f"rootlaw web table on {site.public_base}/ (Ctrl-C stops)")
     if host not in LOCAL_NAMES:

@@ -136,7 +136,7 @@ def register(app: Flask, site: Site) -> None:
                 cover = v.held[0]
         links = links_of(table.id) if v.host else None
         return {"tid": table.id, "moves": table.moves, "stamp": table.stamp, "notice": notice, "problem": table.problem,
-                "view": seat_page_data(table.game, seat) if cover is None else None,
+                "view": seat_page_data(table.game, seat, site.lang) if cover is None else None,
                 "cover": table.game.faction(cover).display_name() if cover else None, "cover_seat": cover,
                 "held": [table.game.faction(f).display_name() for f in v.held],
                 "seats": [(table.game.faction(f).display_name(), "person" if table.seats[f].controller == PERSON
@@ -222,7 +222,7 @@ def register(app: Flask, site: Site) -> None:
     @app.get("/game/<int:tid>/board.svg")
     def board(tid: int) -> Response:
         table = table_of(tid)
-        return Response(seat_page_data(table.game, None)["board"], mimetype="image/svg+xml")
+        return Response(seat_page_data(table.game, None, site.lang)["board"], mimetype="image/svg+xml")
 
     def downloadable(tid: int) -> Table:
         """Files hold every hand: only a finished game's, or for a browser holding every person seat."""

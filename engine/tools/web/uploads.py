@@ -61,7 +61,7 @@ def register(app: Flask, site: Site) -> None:
     def loaded(key: str) -> str:
         game, _ = upload_of(key, "save")
         return render_template("loaded.html", key=key, seats=_seat_names(game), bots=list(BOTS),
-                               view=seat_page_data(game, None))
+                               view=seat_page_data(game, None, site.lang))
 
     @app.post("/loaded/<key>/play")
     def play_save(key: str) -> Response:
@@ -93,7 +93,7 @@ def register(app: Flask, site: Site) -> None:
             index = next((i for i, o in enumerate(decision["options"]) if o == answer), None)
             chosen = option_labels(game, decision)[index] if index is not None else str(record.answers[at])
         return render_template("replay.html", base=request.path, at=at, total=len(record.answers),
-                               view=seat_page_data(game, None), chooser=decision and
+                               view=seat_page_data(game, None, site.lang), chooser=decision and
                                game.faction(decision["player"]).display_name(), chosen=chosen,
                                seats=_seat_names(game), bots=list(BOTS))
 
