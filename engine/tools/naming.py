@@ -159,8 +159,8 @@ def _number(game: Game, domain: str, value: int, lang: str) -> str:
 
 
 def piece(game: Game, pid: int, lang: str = "en") -> str:
-    """'River Otters Net token on the path Hill–Creek holding Lizard warrior', 'Vagabond sword
-    (damaged) in the box Satchel'."""
+    """'River Otters Net token on the path Hill–Creek holding Lizard warrior', 'River Otters
+    boat (damaged) in the box Dock'."""
     faction, kind, loc = game.s.pieces[pid]
     text = f"{n.display_name(game.rules, 'faction', faction, lang)} {n.display_name(game.rules, 'piece', kind, lang, faction)}"
     states = game.s.states.get(pid, ())

@@ -94,7 +94,7 @@ def _sweep_options(sim: argparse.ArgumentParser, positive) -> None:
     """The options of sweeps, bot comparisons and --until-decided (rootlaw.tools.sweeps)."""
     group = sim.add_argument_group("sweeps and bot comparisons (each variant plays the same games)")
     group.add_argument("--vary", action="append", default=[], metavar="FACTION.NAME=V1,V2,...",
-                       help="try each value of a faction's variable or track, e.g. colombes.school_vp=[1,3],[2,4] "
+                       help="try each value of a faction's variable or track, e.g. otters.lodge_vp=[1,3],[2,4] "
                             "(repeatable: every combination is played)")
     group.add_argument("--sweep", metavar="FILE", help="a sweep file: several --vary at once (schemas/sweep.schema.json)")
     group.add_argument("--list-vary", metavar="FACTION", help="list the faction's variables and tracks and stop")

@@ -2,9 +2,9 @@
 
 `--vary FACTION.NAME=V1,V2,...` names one variable or track of a faction and the values to try.
 The values are written as in a faction file's flow style (YAML, so JSON too), separated by the
-commas outside brackets: `colombes.evacuation_vp=[0,1,2,3,5,7,9],[0,2,4,6,8,10,12]` gives two
-lists, `arachneen.egg_1_webs=1,2,3` three numbers, `cabale.wheel=[[boot,sword],...]` a list of
-pairs of names. `play` takes one value per name. Rows and replay commands write each value
+commas outside brackets: `otters.lodge_vp=[0,1,2,3],[0,2,4,6]` gives two lists,
+`otters.dam_cost=1,2,3` three numbers, `otters.route=[[boot,sword],...]` a list of pairs of
+names. `play` takes one value per name. Rows and replay commands write each value
 back as compact JSON, quoted for the shell.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ def parse(text: str) -> tuple[str, str, list[Any]]:
     target, equals, values = text.partition("=")
     match = _TARGET.fullmatch(target.strip())
     if not equals or match is None:
-        raise RootlawError(f"--vary {shown}: write FACTION.NAME=V1,V2,... (for example colombes.school_vp=[1,3],[2,3])")
+        raise RootlawError(f"--vary {shown}: write FACTION.NAME=V1,V2,... (for example otters.lodge_vp=[1,3],[2,3])")
     pieces = split_values(values, shown)
     if len(pieces) > MAX_VALUES:
         raise RootlawError(f"--vary {shown}: {len(pieces)} values, more than {MAX_VALUES}")

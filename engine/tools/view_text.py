@@ -36,7 +36,7 @@ def where(view: dict) -> str:
 
 
 def status_line(view: dict) -> str:
-    """'Autumn map · round 3 · Daylight · step 2 of 3 (Train) · Necropossum Cabal's turn'."""
+    """'Autumn map · round 3 · Daylight · step 2 of 3 (Train) · River Otters' turn'."""
     out = [f"{view['map']['name']} map", where(view)]
     if view["ended"]:
         winner = view["winner"]
