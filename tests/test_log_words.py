@@ -10,7 +10,8 @@ import pytest
 from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
 from rootlaw.core import narration
-from rootlaw.core.narration import SPECTATOR, WHOLE_TRUTH, log_lines
+from rootlaw.core.narration import SPECTATOR, WHOLE_TRUTH, log_lines, log_lines_with_rules
+from rootlaw.tools.cli import main
 
 FACTIONS = ["alliance", "arachneen", "cabale", "colombes", "neiges"]
 # an id (snake_case), a Python value, a list or dict, a template's leftover, an entry that could not
@@ -60,3 +61,25 @@ def test_the_log_speaks_the_language_asked_for(games):
     assert any(line.startswith("runda 1, Przygotowanie: ") for line in log_lines(game, lang="pl"))
     moves = [line for line in log_lines(game, lang="en") if " moves " in line]
     assert moves and all(re.search(r"from .+ \(\d+, \w+\) to .+ \(\d+, \w+\)", line) for line in moves)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pl"])
+def test_the_rules_between_the_lines_are_numbers_and_names(games, lang):
+    for game in games:
+        lines = log_lines_with_rules(game, lang, last=True)
+        rules = [line for line in lines if line.startswith("      ")]
+        assert len(lines) - len(rules) == len(game.s.log)  # every line of the log, in its order
+        assert rules and not [line for line in rules if NOT_FOR_PEOPLE.search(line)], rules[:5]
+        fired = [part.split(" ")[0] for line in rules for part in line.split(": ", 1)[1].split(" · ")]
+        fired = [f for f in fired if f[:1].isdigit() or f.startswith("CA.")]
+        traced = iter(rule for rule, _ in game.s.trace)
+        assert all(number in traced for number in fired)  # each traced, in the order they fired
+        assert {rule for rule, _ in game.s.trace if rule[:1].isdigit()} == {f for f in fired if f[:1].isdigit()}
+
+
+def test_play_rules_shows_the_rules_that_fired_between_the_lines(capsys):
+    assert main(["play", "--factions", "alliance,cabale", "--seed", "3", "--rounds", "2", "--rules"]) == 0
+    out = capsys.readouterr().out
+    assert "      rules: 8.4 · 8.4.2 Spread Sympathy" in out or "      rules: 8.5 · 8.5.2 Mobilize" in out
+    assert main(["play", "--factions", "alliance,cabale", "--human", "1", "--rules"]) == 2
+    assert "--rules is for games of bots only" in capsys.readouterr().err

@@ -270,6 +270,10 @@ def test_a_record_replays_step_by_step_and_plays_on(app):
     first = me.page(replay_url + "?at=0")
     assert 'id="chosen"' in first and f"answer 0 of {total}" in first
     assert "Game over" in me.page(f"{replay_url}?at={total}")
+    lawyer = me.page(f"{replay_url}?at={total}&rules=1")  # the rules that fired, between the log's lines
+    log = re.search(r'<div id="log">(.*?)</div>', lawyer, re.S).group(1)
+    assert "      rules: 5.1" in log and "rules: 8." in log and "&amp;rules=1" in lawyer
+    assert "rules: " not in me.page(f"{replay_url}?at={total}")
     response = me.post(replay_url + "/play", {"at": "5", "seat_alliance": "person", "seat_arachneen": "random"})
     assert json.loads(me.get(response.location + "/record.json").data)["answers"][:5] == \
         json.loads(record)["answers"][:5]

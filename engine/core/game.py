@@ -153,7 +153,8 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
     def log(self, kind: str, to: Iterable[str] | None = None, **args: Any) -> None:
         """A log entry: its kind and typed arguments (`rootlaw.core.narration`), told to each seat
         when read; `to` names the seats that may read its secret part (the cards in it)."""
-        entry = {"round": self.s.round, "phase": self.s.phase, "kind": kind}
+        # "traced": how many rules had fired, so `play --rules` can show them between the lines
+        entry = {"round": self.s.round, "phase": self.s.phase, "kind": kind, "traced": len(self.s.trace)}
         for key, value in args.items():
             entry[key] = _plain(value)
         if to is not None:

@@ -109,6 +109,45 @@ def log_lines(game: "Game", reader: str | None = WHOLE_TRUTH, lang: str = "en", 
     return [render(game, e, reader, lang) for e in game.s.log[start:]]
 
 
+def log_lines_with_rules(game: "Game", lang: str = "en", start: int = 0, last: bool = False) -> list[str]:
+    """The whole log from entry `start` on with, before each line, the rules that fired since the
+    line before, in the order they fired (`play --rules`, for rules-lawyers); `last`: then the
+    rules fired since the last line. A save from before entries kept this shows its lines alone."""
+    log, out = game.s.log, []
+    for i in range(start, len(log)):
+        lo = _traced(log[i - 1]) if i > 0 else 0
+        out += _fired(game, lo, _traced(log[i]), lang)
+        out.append(render(game, log[i], WHOLE_TRUTH, lang))
+    if last and log:
+        out += _fired(game, _traced(log[-1]), len(game.s.trace), lang)
+    return out
+
+
+def _traced(entry: Any) -> int | None:
+    return entry.get("traced") if isinstance(entry, dict) and _whole(entry.get("traced")) else None
+
+
+def _fired(game: "Game", lo: int | None, hi: int | None, lang: str) -> list[str]:
+    """One indented line naming the rules traced from `lo` to `hi`: '4.3 · 1.2.4 Revenant'."""
+    if lo is None or hi is None or hi <= lo:
+        return []
+    fired: list[list[str]] = []  # [rule number, name]: one entry per rule in a row, named if any is
+    rules, cards = game.rules, {c.id for c in game.rules.deck.cards}
+    for rule, text in game.s.trace[lo:hi]:
+        owner, _, what = str(text).partition(": ")
+        name = ""
+        if owner in rules.factions and re.fullmatch(r"[a-z][a-z0-9_]*|(birdsong|daylight|evening) step \d+", what):
+            name = n.source_name(rules, what, lang, owner)
+        if rule in cards:  # a card's own ability: its name is the rule
+            rule, name = "", n.source_name(rules, rule, lang)
+        if fired and fired[-1][0] == rule and (fired[-1][1] == name or not name or not fired[-1][1]):
+            fired[-1][1] = fired[-1][1] or name
+        elif rule != "-" or name:
+            fired.append([rule if rule != "-" else "", name])
+    names = [f"{rule} {name}".strip() for rule, name in fired]
+    return [f"      {language(lang)['words']['rules']}: " + " · ".join(names)] if names else []
+
+
 def entry_problem(game: "Game", entry: Any) -> str | None:
     """What is wrong with a loaded log entry (a saved game is not trusted), or None."""
     if isinstance(entry, str):

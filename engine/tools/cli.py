@@ -18,7 +18,7 @@ from rootlaw.content.maps import bundled_maps, load_map
 from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
 from rootlaw.content.record import Record, Setup, load_game, replay, save_game
 from rootlaw.core.invariants import violations
-from rootlaw.core.narration import log_lines
+from rootlaw.core.narration import log_lines, log_lines_with_rules
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
@@ -87,6 +87,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--rounds", type=_positive, default=30, help="round limit (default 30)")
     play.add_argument("--deal-suits", action="store_true", help="deal suit markers on Lake and Mountain too")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument("--rules", action="store_true",
+                      help="between the log's lines, the rule numbers that fired there, in order (bots only)")
     play.add_argument("--record", metavar="FILE", help="write the game record (setup, seed, answers) as JSON")
     play.add_argument("--save-at", type=_natural, metavar="N", help="with --save: save after N decisions")
     play.add_argument("--save", metavar="FILE", help="save the whole game state as JSON")
@@ -212,6 +214,13 @@ def _play(args: argparse.Namespace) -> int:
     _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))
     agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
     humans = seats_of(game, args.human)
+    if args.rules and humans:
+        raise RootlawError("--rules is for games of bots only: the rules that fire can tell what a hand holds")
+
+    def lines(start: int, last: bool = False) -> list[str]:
+        if args.rules:
+            return log_lines_with_rules(game, args.lang, start, last)
+        return log_lines(game, lang=args.lang, start=start)
     save_file = args.save or "rootlaw-save.json"
     human = HumanAgent(lambda g, path: save_game(g, setup, path), save_file, args.picture, sys.stdin, sys.stdout,
                        args.lang, humans, shown_from, lambda path: resume_command(args, path))
@@ -230,7 +239,7 @@ def _play(args: argparse.Namespace) -> int:
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
         if not args.quiet and not humans:  # a game of bots only: the whole truth; people read their own
-            for line in log_lines(game, lang=args.lang, start=shown):
+            for line in lines(shown):
                 print(line)
             shown = len(game.s.log)
         decision = game.pending()
@@ -250,7 +259,7 @@ def _play(args: argparse.Namespace) -> int:
         if humans:
             human.news(game)
         else:
-            for line in log_lines(game, lang=args.lang, start=shown):
+            for line in lines(shown, last=True):
                 print(line)
     print(final_scores(game, setup.seed, len(answers), args.max_decisions, args.lang))
     if args.record:
