@@ -27,16 +27,16 @@ def view_text(view: dict, log_lines: int = 10) -> str:
 
 
 def where(view: dict) -> str:
-    """'round 2 · Daylight · step 1 of 3 (Train)': where the game stands."""
+    """'round 2 · Daylight · Train': where the game stands, the step by its name (no number)."""
     parts = [f"round {view['round']}", (view["step"] or {}).get("phase_name") or PHASES.get(view["phase"], view["phase"])]
     step = view["step"]
-    if step and not view["ended"]:
-        parts.append(f"step {step['number']} of {step['of']}" + (f" ({step['name']})" if step["name"] else ""))
+    if step and step["name"] and not view["ended"]:
+        parts.append(step["name"])
     return " · ".join(parts)
 
 
 def status_line(view: dict) -> str:
-    """'Autumn map · round 3 · Daylight · step 2 of 3 (Train) · River Otters' turn'."""
+    """'Autumn map · round 3 · Daylight · Train · River Otters' turn'."""
     out = [f"{view['map']['name']} map", where(view)]
     if view["ended"]:
         winner = view["winner"]
