@@ -18,6 +18,8 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from rootlaw.files.regular import read_regular
+
 from . import names as n
 
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 WHOLE_TRUTH: str | None = None
 SPECTATOR = ""  # no faction id is empty
+MAX_LANGUAGE_BYTES = 1 << 20  # a log language file is bundled data, a few kilobytes
 
 # what each argument name holds, so a template can say {faction} or {card:suit}
 ARGUMENTS = {
@@ -53,8 +56,7 @@ def language(lang: str) -> dict:
     path = folder / f"{lang}.yaml"
     if not re.fullmatch(r"[a-z]{2}(-[A-Z]{2})?", lang) or not path.is_file():
         raise ValueError(f"no log language '{lang}' (languages: {', '.join(languages())})")
-    with open(path, encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return yaml.safe_load(read_regular(path, MAX_LANGUAGE_BYTES, what="log language file").decode("utf-8"))
 
 
 def languages() -> list[str]:
