@@ -184,7 +184,11 @@ def _sweep(plan, args: argparse.Namespace, bots: dict[str, str]):
     if until and args.games > until.max_games:
         raise RootlawError(f"--until-decided plays blocks of --games ({args.games}) up to --max-games "
                            f"({until.max_games}); give fewer --games or more --max-games")
-    return Sweep(**asdict(plan), variants=make_variants(axes, bot_axes, bots), until=until)
+    sweep = Sweep(**asdict(plan), variants=make_variants(axes, bot_axes, bots), until=until)
+    if sweep.total > arguments.MAX_GAMES:
+        raise RootlawError(f"the sweep would play up to {sweep.total:,} games ({len(sweep.variants)} values and bots), "
+                           f"more than {arguments.MAX_GAMES:,}; give fewer --games or --max-games")
+    return sweep
 
 
 def _list_vary(args: argparse.Namespace) -> int:
