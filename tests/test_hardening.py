@@ -220,7 +220,8 @@ def _stopped(faction, message: str, line: int) -> str:
     ('place 1 warrior in \\"bprobe.nowhere\\"', "probe has no box 'nowhere'"),  # box() checks its name at load
     ("place 1 warrior on 999", "999 is not a piece on the map"),
     ("place 1 warrior in 1; relocate pieces(1) to 999", "there is no clearing 999 on this map"),
-    ('place 1 warrior in 1; relocate pieces(1) to \\"999\\"', 'relocate to a clearing or onto a piece, not "999"'),
+    ('place 1 warrior in 1; relocate pieces(1) to \\"999\\"', "'999' is not a clearing, a path, a forest or a box"),
+    ('place 1 warrior in 1; relocate pieces(1) to \\"F99\\"', "there is no forest F99 on this map"),
     ("relocate [999] to 1", "999 is not a piece on the map, so it cannot relocate"),
     ("place 2 warrior in 1; relocate pieces(1) onto nth(pieces(1), 1)", "which it holds or is"),
 ])
@@ -235,8 +236,8 @@ def _modifier(hook: str, value: str) -> str:
 @pytest.mark.parametrize("hook,value,needs", [
     ("ruler", "[1, 2]", "a seated faction or none"),
     ("ruler", '\\"nobody\\"', "a seated faction or none"),
-    ("removed_to", '\\"999\\"', "none (the supply) or a clearing, path or box of this game"),
-    ("removed_to", "999", "none (the supply) or a clearing, path or box of this game"),
+    ("removed_to", '\\"999\\"', "none (the supply) or a clearing, path, forest or box of this game"),
+    ("removed_to", "999", "none (the supply) or a clearing, path, forest or box of this game"),
     ("adjacency", "[999]", "a list of clearings of this map"),
     ("may_place", "1", "true or false"),
     ("draw_bonus", "true", "a whole number"),  # at the other faction's evening draw

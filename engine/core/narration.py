@@ -18,8 +18,6 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from rootlaw.files.regular import read_regular
-
 from . import names as n
 
 if TYPE_CHECKING:
@@ -51,6 +49,8 @@ def data_dir(kind: str) -> Any:
 def language(lang: str) -> dict:
     """The templates of one language (the file is bundled data, read once)."""
     import yaml
+
+    from rootlaw.files.regular import read_regular  # here: `import rootlaw` loads no file reader
 
     folder = data_dir("log")
     path = folder / f"{lang}.yaml"
