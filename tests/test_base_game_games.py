@@ -57,7 +57,7 @@ def test_every_bot_plays_the_marquise_and_the_eyrie():
 def test_a_simulation_row_of_the_base_factions():
     plan = Plan(factions=("marquise", "eyrie", "alliance"), bots=("greedy", "random", "random"),
                 maps=("lake",), games=1, seed=5, round_limit=2)
-    row = play_game(plan.specs()[0])
+    row = play_game(plan.spec(0))
     assert set(row["seats"]) == {"marquise", "eyrie", "alliance"}
     for f in row["seats"]:
         assert sum(row["vp_by_source"][f].values()) == row["scores"][f]

@@ -8,7 +8,6 @@ loads and plays in that release as it is), with scenarios of its own.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import stat
 from pathlib import Path
@@ -23,7 +22,6 @@ from rootlaw.content.record import Setup
 from rootlaw.content.upgrade import upgrade_file, upgrade_pack
 from rootlaw.core.narration import render
 from rootlaw.errors import DataError, RootlawError
-from rootlaw.files.textfile import write_atomically
 from rootlaw.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,15 +241,6 @@ def test_upgrade_pack_in_place(tmp_path):
     shutil.copytree(LEGACY, copy)
     assert main(["upgrade", "--in-place", str(copy)]) == 0
     assert load_pack(copy).warnings == [] and upgrade_pack(copy)[0].edits == []
-
-
-def test_write_atomically_replaces_the_file_whole(tmp_path):
-    path = tmp_path / "a.yaml"
-    path.write_text("old", encoding="utf-8")
-    write_atomically(path, "new text\n")
-    assert path.read_text(encoding="utf-8") == "new text\n" and os.listdir(tmp_path) == ["a.yaml"]
-    with pytest.raises(RootlawError, match="cannot write the file"):
-        write_atomically(tmp_path / "missing" / "b.yaml", "x")
 
 
 # --- what language 2 added for the upgrade ---------------------------------------------------

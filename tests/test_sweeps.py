@@ -237,6 +237,32 @@ def test_until_decided_plays_blocks_until_the_rates_are_decided(tmp_path, capsys
     assert "--width is for --until-decided" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("width, cut", [(None, 5), (None, 4), ("0.99", 4), ("0.99", 2)])
+def test_a_sweep_resumes_to_the_rows_and_summary_of_an_uninterrupted_run(tmp_path, capsys, width, cut):
+    argv = ["simulate", "--factions", "colombes,neiges", "--games", "2", "--rounds", "1", "--bot", "random",
+            "--vary", "colombes.school_vp=[1,3],[2,4]", "--until-decided", "--max-games", "6", "--quiet",
+            *(["--width", width] if width else [])]
+    whole, out = tmp_path / "whole", tmp_path / "cut"
+    assert main([*argv, "--out", str(whole)]) == 0
+    assert main([*argv, "--out", str(out)]) == 0
+    lines = (out / "games.jsonl").read_text().splitlines(keepends=True)
+    assert len(lines) == (4 if width else 12)  # 0.99: every rate decided after the first block
+    (out / "games.jsonl").write_text("".join(lines[:cut]) + lines[cut][:30] if cut < len(lines) else "".join(lines))
+    (out / "summary.json").unlink()
+    capsys.readouterr()
+    assert main([*argv, "--out", str(out)]) == 2  # earlier results are never replaced by mistake
+    assert "--resume plays on with them" in capsys.readouterr().err
+    assert main([*argv, "--out", str(out), "--resume"]) == 0
+    assert (out / "games.jsonl").read_text() == (whole / "games.jsonl").read_text()
+    assert (out / "summary.json").read_text() == (whole / "summary.json").read_text()
+    # another sweep's results are not resumed: its plan holds its values
+    other = [a.replace("[2,4]", "[3,5]") for a in argv]
+    assert main([*other, "--out", str(out), "--resume"]) == 2
+    assert "are of another simulation (its variants differ)" in capsys.readouterr().err
+    assert main([*other, "--out", str(out), "--force", "--no-report"]) == 0
+    assert [r["vary"]["colombes"]["school_vp"] for r in _rows(out)][:2] == [[1, 3], [3, 5]]
+
+
 def test_a_sweep_is_the_same_whatever_the_backend():
     ray = pytest.importorskip("ray")
     sweep = Sweep(factions=("colombes", "neiges"), bots=("random", "random"), games=2, seed=5, round_limit=1,

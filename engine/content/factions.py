@@ -298,11 +298,15 @@ def _setup_step(doc: Document, comp: Compiler, path: tuple, step: dict, pieces: 
     rule = str(step.get("rule", "5.1"))
     if "do" in step:
         return {"kind": "do", "rule": rule, "code": comp.effect(doc, path + ("do",), step["do"], "setup")}
-    for kind in step["home"]["pieces"]:
+    for kind, count in step["home"]["pieces"].items():
         if kind not in pieces:
             problems.append(doc.problem(path + ("home", "pieces", kind), f"unknown piece '{kind}'",
                                         _did_you_mean(kind, pieces, f"pieces of this faction: {', '.join(pieces)}"),
                                         at_key=True))
+        elif count > pieces[kind].count:
+            problems.append(doc.problem(path + ("home", "pieces", kind),
+                                        f"the home gets {count:,} {kind} but the faction has only {pieces[kind].count}",
+                                        f"at most {pieces[kind].count}: the setup places pieces from the supply"))
     only = step["home"].get("if")
     return {"kind": "home", "rule": rule, "where": step["home"].get("where", "corner"),
             "pieces": tuple(step["home"]["pieces"].items()),

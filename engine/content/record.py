@@ -22,6 +22,8 @@ from .packs import load_packs
 from .variations import Variation, vary
 
 FORMAT_VERSION = 2  # 2: factions, map and deck by id only; the stalemate counters in the state
+MAX_SEED = 10**15    # the largest seed and round limit a record or save holds: whoever starts a
+MAX_ROUNDS = 10**15  # game (the command line, the web table) refuses more, so every save loads
 
 
 @dataclass
@@ -92,10 +94,10 @@ class Setup:
         if not isinstance(factions, list) or not all(is_faction_name(f) for f in factions):
             raise bad("'factions' must be a list of faction ids",
                       "records and saves name factions by id; give packs with --pack")
-        for name, low in (("seed", 0), ("round_limit", 1)):
+        for name, low, high in (("seed", 0, MAX_SEED), ("round_limit", 1, MAX_ROUNDS)):
             value = data.get(name, low)
-            if not _whole(value) or value < low or value > 10**15:
-                raise bad(f"'{name}' must be a whole number from {low} to 10^15, not {_brief(value)}")
+            if not _whole(value) or value < low or value > high:
+                raise bad(f"'{name}' must be a whole number from {low} to {high:,}, not {_brief(value)}")
         if not isinstance(data.get("deal_suits", False), bool):
             raise bad("'deal_suits' must be true or false")
         if data.get("seat_order", "random") not in ("random", "given"):
@@ -261,4 +263,5 @@ def _check_version(data: Any, source: str) -> None:
                                  f"this rootlaw reads version {FORMAT_VERSION}")])
 
 
-__all__ = ["Record", "Setup", "replay", "save_game", "load_game", "game_from_save", "FORMAT_VERSION"]
+__all__ = ["Record", "Setup", "replay", "save_game", "load_game", "game_from_save", "FORMAT_VERSION", "MAX_SEED",
+           "MAX_ROUNDS"]

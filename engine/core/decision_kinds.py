@@ -86,8 +86,10 @@ if __name__ == "__main__":  # python -m rootlaw.core.decision_kinds FILE: rewrit
     import sys
     from pathlib import Path
 
+    from rootlaw.files.atomic import write_file
+
     path = Path(sys.argv[1])
     text = path.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
-    path.write_text(text[:start] + markdown() + text[end:], encoding="utf-8")
+    write_file(path, text[:start] + markdown() + text[end:], "document")
     print(f"wrote the decision kinds into {path}")

@@ -18,6 +18,7 @@ from .board_queries import BoardQueries
 from .cards import Deck
 from .context import Ctx
 from .holders import card_holders, faction_owner
+from .locations import clearing_loc, path_loc
 from .loop import DecisionLoop
 from .piece_ops import PieceOperations
 from .rng import Rng
@@ -58,6 +59,7 @@ class Rules:
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
+    places: frozenset = frozenset()  # every location a game always has: clearings, paths, forests, boxes
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -87,6 +89,9 @@ class Rules:
         self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
+        self.places = frozenset([*map(clearing_loc, self.map.clearings), *map(path_loc, self.map.paths),
+                                 *(f"f{forest}" for forest in self.map.forests),
+                                 *(f"b{fid}.{box}" for fid, faction in self.factions.items() for box in faction.boxes)])
 
     def category(self, faction: str, kind: str) -> str:
         return self.piece_defs[(faction, kind)].category

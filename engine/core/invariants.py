@@ -14,6 +14,8 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from rootlaw.files.numbers import is_digits
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -55,13 +57,13 @@ def _location_ok(game: "Game", loc: str) -> bool:
         return False
     kind, rest = loc[0], loc[1:]
     if kind == "c":
-        return rest.isdigit() and int(rest) in game.rules.map.clearings
+        return is_digits(rest) and int(rest) in game.rules.map.clearings
     if kind == "p":
         return rest in game.rules.map.paths
     if kind == "f":
         return rest in game.rules.map.forests
     if kind == "x":
-        return rest.isdigit() and int(rest) in game.s.pieces and int(rest) != 0
+        return is_digits(rest) and int(rest) in game.s.pieces and int(rest) != 0
     if kind == "b":
         owner, _, box = rest.partition(".")
         return owner in game.rules.factions and box in game.rules.factions[owner].boxes
@@ -115,7 +117,7 @@ def _pieces(game: "Game") -> list[str]:
 
 def _holder_cycle(game: "Game", pid: int) -> bool:
     seen, loc = {pid}, game.s.pieces[pid][2]
-    while isinstance(loc, str) and loc[:1] == "x" and loc[1:].isdigit():
+    while isinstance(loc, str) and loc[:1] == "x" and is_digits(loc[1:]):
         holder = int(loc[1:])
         if holder in seen or holder not in game.s.pieces:
             return holder in seen
@@ -132,7 +134,7 @@ def _limits(game: "Game") -> list[str]:
             out.append(f"ruins {n!r} in '{c}' are not possible")
     for loc, pids in s.at.items():
         kinds = Counter(s.pieces[p][:2] for p in pids if p in s.pieces)
-        if loc[0] == "c" and loc[1:].isdigit() and int(loc[1:]) in game.rules.map.clearings:
+        if loc[0] == "c" and is_digits(loc[1:]) and int(loc[1:]) in game.rules.map.clearings:
             c = int(loc[1:])
             used = sum(n for fk, n in kinds.items() if fk in defs and defs[fk].category == "building")
             slots = game.rules.map.clearings[c].slots
@@ -145,7 +147,7 @@ def _limits(game: "Game") -> list[str]:
             limit = piece.max_per_clearing if loc[0] == "c" else piece.max_per_path if loc[0] == "p" else None
             if limit is not None and n > limit:
                 out.append(f"'{loc}' holds {n} {fk[0]} {fk[1]} (at most {limit})")
-        if loc[0] == "x" and loc[1:].isdigit() and int(loc[1:]) in s.pieces:
+        if loc[0] == "x" and is_digits(loc[1:]) and int(loc[1:]) in s.pieces:
             holder = defs.get(s.pieces[int(loc[1:])][:2])
             held = sum(n for fk, n in kinds.items() if fk in defs and defs[fk].category != "marker")
             if holder is not None and holder.capacity is not None and held > holder.capacity:

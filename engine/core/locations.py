@@ -44,6 +44,27 @@ def as_location(where: Any) -> str:
     raise LanguageError(f"{where!r} is not a clearing, a path, a forest or a box")
 
 
+def missing(game: Any, where: Any) -> str | None:
+    """Why `where` (a clearing, a path, a forest or a box as abilities give them) is no place of this
+    game, or None when it is one: an effect sending a piece there must stop, not corrupt the
+    board. One set lookup when it is a place."""
+    try:
+        loc = as_location(where)
+    except LanguageError as exc:
+        return str(exc)
+    if loc in game.rules.places:
+        return None
+    if loc[0] == "c":
+        return f"there is no clearing {where} on this map (clearings {min(game.rules.map.clearings)} to " \
+               f"{max(game.rules.map.clearings)})"
+    if loc[0] == "p":
+        return f"there is no path {where} on this map (a path is named by its ends, the smaller first: 3-7)"
+    if loc[0] == "f":
+        return f"there is no forest {where} on this map"
+    faction, _, box = loc[1:].partition(".")
+    return f"{faction} has no box '{box}'"
+
+
 def location_name(where: Any) -> str:
     """A clearing, path or box (as abilities give them) the way messages show it."""
     loc = as_location(where)

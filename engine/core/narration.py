@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 WHOLE_TRUTH: str | None = None
 SPECTATOR = ""  # no faction id is empty
+MAX_LANGUAGE_BYTES = 1 << 20  # a log language file is bundled data, a few kilobytes
 
 # what each argument name holds, so a template can say {faction} or {card:suit}
 ARGUMENTS = {
@@ -49,12 +50,13 @@ def language(lang: str) -> dict:
     """The templates of one language (the file is bundled data, read once)."""
     import yaml
 
+    from rootlaw.files.regular import read_regular  # here: `import rootlaw` loads no file reader
+
     folder = data_dir("log")
     path = folder / f"{lang}.yaml"
     if not re.fullmatch(r"[a-z]{2}(-[A-Z]{2})?", lang) or not path.is_file():
         raise ValueError(f"no log language '{lang}' (languages: {', '.join(languages())})")
-    with open(path, encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return yaml.safe_load(read_regular(path, MAX_LANGUAGE_BYTES, what="log language file").decode("utf-8"))
 
 
 def languages() -> list[str]:

@@ -180,11 +180,12 @@ class Compiler(ExpressionCompiler):
             else:
                 piece_fn = e(piece.children[0])
             return st.Place(self._count(count, src, scope), piece_fn, e(owner), target.data == "on_target",
-                            e(target.children[0]), src.ability, each=target.data == "in_each_target")
+                            e(target.children[0]), src.ability, each=target.data == "in_each_target",
+                            where=src.where(target.meta))
         if kind == "remove":
             return st.Remove(e(c[0]), src.ability)
         if kind == "relocate":
-            return st.Relocate(e(c[0]), e(c[1].children[0]), c[1].data == "onto_piece")
+            return st.Relocate(e(c[0]), e(c[1].children[0]), c[1].data == "onto_piece", src.where(c[1].meta))
         if kind in ("score", "lose"):
             owner = e(c[1].children[0]) if c[1] is not None else None
             return st.Score(e(c[0]), owner, -1 if kind == "lose" else 1, src.ability)
@@ -251,7 +252,7 @@ class Compiler(ExpressionCompiler):
             scope.add(name, rename)
             return st.Let(name, value)
         if kind == "redirect":
-            return st.Redirect(e(c[0]), e(c[1]), src.ability)
+            return st.Redirect(e(c[0]), e(c[1]), src.ability, src.where(node.meta))
         if kind in ("var_decl", "assign"):
             return self._local(kind, c, src, scope)
         if kind == "end_phase":

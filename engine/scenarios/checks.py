@@ -13,6 +13,7 @@ from rootlaw.core.frames import ENTRIES
 from rootlaw.core.game import Rules
 from rootlaw.errors import Problem
 from rootlaw.files.documents import Document
+from rootlaw.files.numbers import is_digits
 
 from .expect import BOX_ENTRY, ENTRY, FOREST_KEY, NOBODY, PATH_KEY
 
@@ -41,7 +42,7 @@ class Names:
         return False
 
     def clearing(self, path: tuple, value: Any, at_key: bool = False) -> bool:
-        if isinstance(value, bool) or not (isinstance(value, int) or str(value).isdigit()):
+        if isinstance(value, bool) or not (isinstance(value, int) or is_digits(str(value))):
             self.add(path, f"'{value}' is not a clearing number", at_key=at_key)
             return False
         if int(value) not in self.rules.map.clearings:
@@ -53,7 +54,7 @@ class Names:
     def location(self, path: tuple, where: Any) -> bool:
         """A board key: a clearing number, a path 'a-b' (either way round) or a forest 'F2' on
         this map."""
-        if isinstance(where, int) or str(where).isdigit():
+        if isinstance(where, int) or is_digits(str(where)):
             return self.clearing(path, where, at_key=True)
         if FOREST_KEY.match(str(where)):
             if str(where) in self.rules.map.forests:

@@ -13,6 +13,7 @@ from rootlaw.core.game import Game
 from rootlaw.core.locations import clearing_loc, forest_loc, path_loc, piece_loc
 from rootlaw.core.option_names import option_names
 from rootlaw.core.state import freeze
+from rootlaw.files.numbers import is_digits
 
 from .happened import FACTION, HAPPENED, Since, options_differ, trace_matches, written
 
@@ -26,7 +27,7 @@ NOBODY = (None, "none")
 
 def location_of(where: Any) -> str | None:
     """A board key (clearing number, or path 'a-b' written either way round) as a location."""
-    if isinstance(where, int) and not isinstance(where, bool) or str(where).isdigit():
+    if isinstance(where, int) and not isinstance(where, bool) or is_digits(str(where)):
         return clearing_loc(int(where))
     match = PATH_KEY.match(str(where))
     if match:

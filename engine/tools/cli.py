@@ -26,6 +26,8 @@ from rootlaw.scenarios.rulings import load_rulings_file
 from rootlaw.scenarios.rulings_index import build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
 
+from . import arguments
+from .arguments import natural as _natural, positive as _positive, typed_file
 from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
 from .interactions import register as register_interactions
 from .render import picture_of, write_picture
@@ -83,8 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--factions", default=None,
                       help="comma-separated factions by id, by any of their names (any case) or by file "
                            "(default: every bundled faction)")
-    play.add_argument("--seed", type=_natural, default=1, help="game seed (default 1)")
-    play.add_argument("--rounds", type=_positive, default=30, help="round limit (default 30)")
+    play.add_argument("--seed", type=arguments.seed, default=1, help="game seed (default 1)")
+    play.add_argument("--rounds", type=arguments.rounds, default=30, help="round limit (default 30)")
     play.add_argument("--deal-suits", action="store_true", help="deal suit markers on Lake and Mountain too")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
     play.add_argument("--rules", action="store_true",
@@ -138,7 +140,7 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="a local web table: play any factions and map, hot-seat and bots, replay records")
     serve.add_argument("--pack", action="append", default=[], metavar="PATH", help="a pack whose factions, maps and decks join (repeatable)")
-    serve.add_argument("--port", type=_natural, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=arguments.port, default=8000, help="port, 0 to 65535 (default 8000; 0: any free one)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     serve.add_argument("--db", metavar="FILE", help="the database of tables (default: tables.sqlite3 in the user's "
                        "data folder, $XDG_DATA_HOME/rootlaw)")
@@ -162,27 +164,10 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--pack", action="append", default=[], metavar="PATH",
                      help="a pack (or faction, map or deck file) the recorded game was played with (repeatable)")
     rep.set_defaults(run=_replay)
-    register_toolkit(sub, _natural, _positive)
+    register_toolkit(sub)
     register_upgrade(sub)
     register_interactions(sub)
     return parser
-
-
-def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"'{text}' must not be negative")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _natural(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -207,7 +192,7 @@ def _play(args: argparse.Namespace) -> int:
         packs = [str(Path(p).resolve()) for p in args.pack]
         factions = faction_ids([name.strip() for name in factions], packs)
         say_pack_notes(packs)
-        setup = Setup(map=_map_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
+        setup = Setup(map=typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
                       deal_suits=args.deal_suits, packs=packs, deck=args.deck, vary=vary_option.one_each(args.vary))
         game = setup.start()
         shown_from = 0
@@ -276,16 +261,6 @@ def _check_state(game, check: bool, decisions: int) -> None:
         if broken:
             raise RootlawError(f"after {decisions} decisions the state breaks {len(broken)} invariant(s): "
                                + "; ".join(broken[:5]))
-
-
-def _map_file(name: str, packs: list[str]) -> str:
-    """A map the user named by its file: the file joins the packs (a pack of one), and the game,
-    its record and its save name it by id."""
-    if name in bundled_maps() or not Path(name).is_file():
-        return name
-    pack = load_data_file(name)
-    packs.append(str(Path(name).resolve()))
-    return next(iter(pack.maps or pack.factions or pack.decks))
 
 
 def _validate(args: argparse.Namespace) -> int:

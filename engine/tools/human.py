@@ -18,6 +18,7 @@ from rootlaw.core import names
 from rootlaw.core.game import Game
 from rootlaw.core.narration import log_lines
 from rootlaw.errors import RootlawError
+from rootlaw.files.numbers import is_digits
 
 from .naming import match_option
 from .view import decision_view, seat_view
@@ -51,7 +52,7 @@ def seats_of(game: Game, wanted: list[str], option: str = "--human") -> set[str]
     """The seats named by seat number (1 is the first player), faction id or any faction name."""
     seats = set()
     for item in wanted:
-        if item.isdigit() and 1 <= int(item) <= len(game.s.seats):
+        if is_digits(item) and 1 <= int(item) <= len(game.s.seats):
             seats.add(game.s.seats[int(item) - 1])
             continue
         named = [f for f in game.s.seats if item.casefold() in
@@ -127,16 +128,16 @@ class HumanAgent:
             elif command == "board":
                 self._say(board_text(seat_view(game, seat, self.lang, log=False)))
                 self._board_picture(game)
-            elif command == "log" and (not rest or rest.strip().isdigit()):
+            elif command == "log" and (not rest or is_digits(rest.strip())):
                 lines = log_lines(game, seat, self.lang)
                 self._say("\n".join(lines[-int(rest or 20):]) or "the log is empty")
             elif command == "save":
-                self.save(game, rest.strip() or self.save_file)
                 path = rest.strip() or self.save_file
-                self._say(f"game saved to {path}; play on with: {self.resume(path)}")
+                if self._done(lambda: self.save(game, path)):
+                    self._say(f"game saved to {path}; play on with: {self.resume(path)}")
             elif command == "quit":
-                self.save(game, self.save_file)
-                raise HumanQuit(f"game saved to {self.save_file}; play on with: {self.resume(self.save_file)}")
+                if self._done(lambda: self.save(game, self.save_file)):
+                    raise HumanQuit(f"game saved to {self.save_file}; play on with: {self.resume(self.save_file)}")
             elif text:
                 index = match_option(game, decision, text, self.lang)
                 if index is not None:
@@ -168,7 +169,18 @@ class HumanAgent:
         except ImportError as exc:
             self._say(f"(no picture: it needs the render extra, {exc.name} is missing: pip install 'rootlaw[render]')")
             return
-        self._say(f"board picture written to {write_picture(game, self.picture_file, self.lang)}")
+        if self._done(lambda: write_picture(game, self.picture_file, self.lang)):
+            self._say(f"board picture written to {self.picture_file}")
+
+    def _done(self, write: Callable[[], Any]) -> bool:
+        """Write a file the person asked for; a bad file name or a full disk is told, and the
+        game goes on (the previous file, if any, is intact)."""
+        try:
+            write()
+        except RootlawError as exc:
+            self._say(f"not written: {exc}; the game goes on")
+            return False
+        return True
 
     def _say(self, text: str) -> None:
         if text:

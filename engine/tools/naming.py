@@ -16,6 +16,7 @@ from rootlaw.core import names as n
 from rootlaw.core.board import path_ends
 from rootlaw.core.game import Game
 from rootlaw.core.option_names import CARD_OPTIONS, REACTION, number_domain
+from rootlaw.files.numbers import is_digits
 
 SPENDING_BIRD = {"en": "{action} (spending a bird card)", "fr": "{action} (en dépensant une carte Oiseau)",
                  "pl": "{action} (za ptasią kartę)"}
@@ -245,7 +246,7 @@ def match_option(game: Game, decision: dict, text: str, lang: str = "en") -> int
     label; None if nothing or several match."""
     text = text.strip()
     options = decision["options"]
-    if text.isdigit() and 1 <= int(text) <= len(options):
+    if is_digits(text) and 1 <= int(text) <= len(options):
         return int(text) - 1
     labels = [s.lower() for s in option_labels(game, decision, lang)]
     english = [s.lower() for s in option_labels(game, decision)] if lang != "en" else labels

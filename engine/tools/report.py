@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from rootlaw.files.atomic import replacing, write_file
+
 from .report_plots import PLOTS, Figure, faction_name, figure_html, pyplot, source_name
 from .report_verdict import designer_plots, sensitivity_section, variants_section, verdict_section
 from .summary import counting_sentence
@@ -46,13 +48,14 @@ def write_report(summary: dict, rows: list[dict], out: Path, sections: tuple[Sec
         fig.tight_layout()
         png = io.BytesIO()
         fig.savefig(png, format="png", dpi=100, metadata={"Software": None})
-        (plots / f"{stem}.png").write_bytes(png.getvalue())
-        fig.savefig(plots / f"{stem}.svg", format="svg", metadata={"Date": None, "Creator": None})
+        write_file(plots / f"{stem}.png", png.getvalue(), "plot")
+        with replacing(plots / f"{stem}.svg", "plot", binary=True) as handle:
+            fig.savefig(handle, format="svg", metadata={"Date": None, "Creator": None})
         plt.close(fig)
         written += [plots / f"{stem}.png", plots / f"{stem}.svg"]
         figures[stem] = Figure(stem, title, base64.b64encode(png.getvalue()).decode("ascii"))
     page = out / "report.html"
-    page.write_text(render(summary, rows, figures, SECTIONS if sections is None else sections), encoding="utf-8")
+    write_file(page, render(summary, rows, figures, SECTIONS if sections is None else sections), "report")
     return [page, *written]
 
 

@@ -6,10 +6,16 @@ in turn; seats are shuffled by that seed (as in any game) and each seat's bot is
 it, so every game is independent of the others and of how the work is split: the rows come
 back in game order and the output is the same whatever the number of workers or the backend.
 One game replays alone with the `replay` command stored in its row.
+
+A plan makes its games one at a time (`Plan.spec(i)`, `Plan.specs(start)`), and its JSON form
+(`Plan.to_json`) is `plan.json`: `--resume` plays on only when the plan asked for is the one
+stored, field by field, so a field added to Plan takes part in that check by itself. The
+folder's files are written by `outputs.py` (rows as each game ends, the summary last).
 """
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -74,9 +80,19 @@ class Plan:
     packs: tuple[str, ...] = ()
     deck: str = "standard"
 
-    def specs(self) -> list[GameSpec]:
-        return [GameSpec(i, game_seed(self.seed, i), self.maps[i % len(self.maps)], self.factions, self.bots,
-                         self.round_limit, self.packs, self.deck) for i in range(self.games)]
+    def spec(self, index: int) -> GameSpec:
+        """Game `index` of the plan (from its index alone)."""
+        return GameSpec(index, game_seed(self.seed, index), self.maps[index % len(self.maps)], self.factions,
+                        self.bots, self.round_limit, self.packs, self.deck)
+
+    def specs(self, start: int = 0) -> Iterator[GameSpec]:
+        """Games `start` to the last, made one at a time as the backends ask for them (a plan
+        of a million games holds none of them)."""
+        return (self.spec(i) for i in range(start, self.games))
+
+    def to_json(self) -> dict:
+        """The plan as its JSON form reads back (lists, not tuples), for plan.json and the summary."""
+        return json.loads(json.dumps(asdict(self)))
 
     # what simulate() asks of a plan; a sweep (rootlaw.tools.sweeps) answers for each of its variants
     @property
@@ -86,11 +102,12 @@ class Plan:
 
     def first_games(self) -> list[GameSpec]:
         """Games whose rules, built first, check every faction, map, pack and value."""
-        return self.specs()[:1]
+        return [self.spec(0)] if self.games else []
 
-    def play(self, run: Callable[[Iterable[GameSpec]], Iterator[dict]]) -> Iterator[dict]:
-        """The rows of the plan's games, played by the backend `run`."""
-        return run(self.specs())
+    def play(self, run: Callable[[Iterable[GameSpec]], Iterator[dict]], done: list[dict] = ()) -> Iterator[dict]:
+        """The rows of the plan's games after the rows `done` (of a resumed run), played by the
+        backend `run`."""
+        return run(self.specs(start=len(done)))
 
 
 _RULES: dict[tuple, Rules] = {}  # per process: rules built once for each map and faction list
@@ -164,8 +181,10 @@ def result_kind(ended: str | None, problem: str | None) -> str:
 
 
 # --- backends ------------------------------------------------------------------------------
+# Both keep only a few games in flight (`window`): the specs come from a generator, and a
+# pool or a cluster given every game of a long run at once would hold them all.
 
-def run_local(specs: list[GameSpec], workers: int = 1) -> Iterator[dict]:
+def run_local(specs: Iterable[GameSpec], workers: int = 1) -> Iterator[dict]:
     """Rows in game order, from `workers` processes (1: in this process)."""
     if workers <= 1:
         for spec in specs:
@@ -174,10 +193,10 @@ def run_local(specs: list[GameSpec], workers: int = 1) -> Iterator[dict]:
     import multiprocessing
 
     with multiprocessing.get_context().Pool(workers) as pool:
-        yield from pool.imap(play_game, specs, chunksize=1)
+        yield from _in_order(specs, lambda spec: pool.apply_async(play_game, (spec,)).get, 2 * workers)
 
 
-def run_ray(specs: list[GameSpec], address: str | None = None, **init: Any) -> Iterator[dict]:
+def run_ray(specs: Iterable[GameSpec], address: str | None = None, **init: Any) -> Iterator[dict]:
     """Rows in game order, each game a Ray task (on the cluster at `address`, else a local one)."""
     try:
         import ray
@@ -189,9 +208,24 @@ def run_ray(specs: list[GameSpec], address: str | None = None, **init: Any) -> I
         except (ConnectionError, ValueError) as exc:
             raise RootlawError(f"cannot reach the Ray cluster at {address}: {exc}") from None
     task = ray.remote(play_game)
-    pending = [task.remote(spec) for spec in specs]
-    for ref in pending:
-        yield ray.get(ref)
+
+    def submit(spec: GameSpec) -> Callable[[], dict]:
+        ref = task.remote(spec)
+        return lambda: ray.get(ref)
+    yield from _in_order(specs, submit, 4 * max(1, int(ray.cluster_resources().get("CPU", 1))))
+
+
+def _in_order(specs: Iterable[GameSpec], submit: Callable[[GameSpec], Callable[[], dict]],
+              window: int) -> Iterator[dict]:
+    """The rows of `specs` in order, with at most `window` games submitted and not yet taken;
+    `submit` starts a game and gives what waits for its row."""
+    pending: deque[Callable[[], dict]] = deque()
+    for spec in specs:
+        pending.append(submit(spec))
+        if len(pending) >= window:
+            yield pending.popleft()()
+    while pending:
+        yield pending.popleft()()
 
 
 @dataclass
@@ -204,35 +238,28 @@ class Outcome:
 
 
 def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, address: str | None = None,
-             progress: bool = True, report: bool = True, lang: str = "en") -> Outcome:
-    """Play the plan's games, write `games.jsonl`, `summary.json` and (if asked) the HTML report
-    with its plot files into `out`; factions and VP sources are named in `lang`."""
-    from .summary import summarise
-    from .verdict import designer_view
+             progress: bool = True, report: bool = True, lang: str = "en",
+             resume: bool = False, force: bool = False) -> Outcome:
+    """Play the plan's games, write `games.jsonl` (each row as its game ends), `summary.json` and
+    (if asked) the HTML report with its plot files into `out`, factions and VP sources named in
+    `lang`. A folder holding earlier results is refused unless `force` (start again) or `resume`
+    (play the games its rows lack, with the same plan, and end as an uninterrupted run would);
+    a sweep resumes too, its plan holding its values and bots (rootlaw.tools.sweeps)."""
+    from .outputs import begin, write_summary
 
-    for spec in plan.first_games():
-        _rules(spec)  # a bad faction, map, pack or value fails here, before any worker starts
-    rows_iter = plan.play(lambda specs: run_local(specs, workers) if backend == "local" else run_ray(specs, address))
-    out.mkdir(parents=True, exist_ok=True)
-    outcome = Outcome()
-    games = out / "games.jsonl"
-    with games.open("w", encoding="utf-8") as fh, _progress(plan.total, progress) as bar:
-        for row in rows_iter:
-            fh.write(json.dumps(row, sort_keys=True) + "\n")
-            fh.flush()
-            outcome.rows.append(row)
-            bar.update(1)
     first = plan.first_games()
+    for spec in first:
+        _rules(spec)  # a bad faction, map, pack or value fails here, before any worker starts
+    rows_file, done = begin(out, plan.to_json(), resume=resume, force=force, total=plan.total)
+    outcome = Outcome(rows=done)
+    rows_iter = plan.play(lambda specs: run_local(specs, workers) if backend == "local" else run_ray(specs, address),
+                          done)
+    with rows_file, _progress(plan.total, progress, len(done)) as bar:
+        for row in rows_iter:
+            outcome.rows.append(json.loads(rows_file.append(row)))  # as a resumed run reads it back
+            bar.update(1)
     names = people_names(_rules(first[0]), outcome.rows, lang) if first else {}
-    summary = outcome.summary = summarise(outcome.rows, asdict(plan), names)
-    summary.update(designer_view(outcome.rows, summary))
-    summary_path = out / "summary.json"
-    summary_path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    outcome.files += [games, summary_path]
-    if report:
-        from .report import write_report
-
-        outcome.files += write_report(summary, outcome.rows, out)
+    outcome.summary, outcome.files = write_summary(out, outcome.rows, plan.to_json(), report, names)
     return outcome
 
 
@@ -247,13 +274,13 @@ def people_names(rules: Rules, rows: list[dict], lang: str) -> dict:
             "varied": variation_names(rules, [row["vary"] for row in rows if row.get("vary")], lang)}
 
 
-def _progress(total: int, shown: bool):
-    """A progress bar with the time left (tqdm), on stderr."""
+def _progress(total: int, shown: bool, done: int = 0):
+    """A progress bar with the time left (tqdm), on stderr; `done` games were played before."""
     try:
         from tqdm import tqdm
     except ImportError:
         raise RootlawError("simulate needs tqdm and matplotlib: pip install \"rootlaw[sim]\"") from None
-    return tqdm(total=total, unit="game", disable=not shown, dynamic_ncols=True,
+    return tqdm(total=total, initial=done, unit="game", disable=not shown, dynamic_ncols=True,
                 bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed} elapsed, {remaining} left]")
 
 

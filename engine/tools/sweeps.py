@@ -11,7 +11,9 @@ of workers or the backend.
 With `until` the sweep plays blocks of `games` games (each variant in step) and stops after
 the first block at whose end every faction of every variant is decided (rootlaw.tools.verdict),
 or at `until.max_games`; it checks only at the ends of blocks, so where it stops does not
-depend on how the work is split either.
+depend on how the work is split either. A sweep's plan (plan.json) holds its variants and its
+`until`, so `simulate --resume` plays on only with the same values and bots, from the row it
+stopped at, and stops where the uninterrupted run would have.
 """
 from __future__ import annotations
 
@@ -78,8 +80,8 @@ class Sweep(Plan):
         return GameSpec(index, game_seed(self.seed, game), self.maps[game % len(self.maps)], self.factions,
                         variant.bots, self.round_limit, self.packs, self.deck, variant.vary)
 
-    def specs(self) -> list[GameSpec]:
-        return [self.spec(i) for i in range(self.games * len(self.variants))]
+    def specs(self, start: int = 0) -> Iterator[GameSpec]:
+        return (self.spec(i) for i in range(start, self.games * len(self.variants)))
 
     @property
     def total(self) -> int:
@@ -88,20 +90,23 @@ class Sweep(Plan):
     def first_games(self) -> list[GameSpec]:
         return [self.spec(v) for v in range(len(self.variants))]
 
-    def play(self, run: Callable[[Iterable[GameSpec]], Iterator[dict]]) -> Iterator[dict]:
+    def play(self, run: Callable[[Iterable[GameSpec]], Iterator[dict]], done: list[dict] = ()) -> Iterator[dict]:
+        """The rows after `done` (a resumed run's): with `until`, block by block, a block's end
+        deciding whether to go on from every row up to it, played now or before."""
         if self.until is None:
-            yield from run(self.specs())
+            yield from run(self.specs(start=len(done)))
             return
-        rows: list[dict] = []
-        played = 0
+        rows, n = list(done), len(self.variants)
+        played = 0  # games per variant in the blocks before this one
         while played < self.until.max_games:
             block = min(self.games, self.until.max_games - played)
-            specs = [self.spec(i) for i in range(played * len(self.variants), (played + block) * len(self.variants))]
-            for row in run(specs):
-                rows.append(row)
-                yield row
+            end = (played + block) * n
+            if len(rows) < end:  # (a resumed run may have played this block already)
+                for row in run(self.spec(i) for i in range(len(rows), end)):
+                    rows.append(row)
+                    yield row
             played += block
-            if decided(rows, self.until.width):
+            if decided(rows[:end], self.until.width):
                 return
 
 

@@ -5,24 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.context import LanguageError
-from rootlaw.core.locations import as_location, clearing_loc, piece_loc
+from rootlaw.core.locations import as_location, clearing_loc, missing, piece_loc
 from rootlaw.core.visibility import hand_place, pile_place, pile_readers, show
 
-from ..builtins import current_battle, location
-from .base import Fn, Stmt, as_list, ctx_of
+from ..builtins import current_battle
+from .base import Fn, Stmt, as_list, ctx_of, written
 from .piles import pile_of
 
 
 class Place(Stmt):
     """`place N KIND in LOCATION` (or `on PIECE`), and `place N KIND in each LOCATIONS`: N in each
     of them, which the placing faction shares out when the supply cannot fill them all (Law
-    1.5.4, the `place_each` frame in `rootlaw.language.runtime`)."""
+    1.5.4, the `place_each` frame in `rootlaw.language.runtime`). A place the game lacks is an
+    error at the statement (`where`: its position), never a piece put nowhere."""
 
     def __init__(self, count: Fn, kind: Fn, owner: Fn | None, on_piece: bool, target: Fn, ability: str,
-                 each: bool = False) -> None:
+                 each: bool = False, where: Any = "?") -> None:
         self.count, self.kind, self.owner, self.on_piece, self.target, self.ability = \
             count, kind, owner, on_piece, target, ability
-        self.each = each
+        self.each, self.where = each, where
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
@@ -34,13 +35,13 @@ class Place(Stmt):
         if self.each:
             due: dict[Any, int] = {}
             for where in as_list(target):
-                location(ctx, where)  # a value that is no place is an error here, at the statement
+                _place(game, where, self.where)  # a value that is no place is an error here, at the statement
                 due[where] = due.get(where, 0) + self.count(ctx)
             if due:
                 game.push({"op": "place_each", "me": ctx.me, "owner": owner, "kind": kind,
                            "due": tuple(due.items()), "ability": self.ability})
             return True
-        loc = piece_loc(target) if self.on_piece else location(ctx, target)
+        loc = _piece_place(game, target, self.where) if self.on_piece else _place(game, target, self.where)
         spot = _standing(game, target) if self.on_piece else target
         place_pieces(game, ctx.me, owner, kind, loc, self.count(ctx), spot, target if self.on_piece else None)
         return True
@@ -66,6 +67,36 @@ def place_pieces(game: Any, by: str, owner: str, kind: str, loc: str, count: int
         # on a piece are where that piece stands
         game.emit("placed", player=owner, kind=kind, location=spot, count=placed)
     return placed
+
+
+def _place(game: Any, where: Any, at: Any) -> str:
+    """The board location of a clearing, path, forest or box an effect names; an error at the effect's
+    position when this game has no such place (the board must never hold a piece nowhere)."""
+    loc = clearing_loc(where) if type(where) is int else None  # the usual case, without a call
+    if loc is None or loc not in game.rules.places:
+        why = missing(game, where)
+        if why is not None:
+            raise LanguageError(f"{at}: {why}")
+        loc = as_location(where)
+    return loc
+
+
+def _piece_place(game: Any, pid: Any, at: Any) -> str:
+    """The location "on piece `pid`"; an error when no such piece is on the map."""
+    if type(pid) is not int or pid not in game.s.pieces:
+        raise LanguageError(f"{at}: {written(pid)} is not a piece on the map")
+    return piece_loc(pid)
+
+
+def _holds(game: Any, pid: int, other: int) -> bool:
+    """Whether `other` is `pid` or stands on it, directly or through other pieces."""
+    while True:
+        if other == pid:
+            return True
+        loc = game.s.pieces[other][2]
+        if loc[0] != "x":
+            return False
+        other = int(loc[1:])
 
 
 def _standing(game: Any, pid: int) -> Any:
@@ -99,15 +130,21 @@ class Relocate(Stmt):
     """Pieces leave for a clearing (or a forest, a path, a box), or onto a piece, without a
     move action ("not a move")."""
 
-    def __init__(self, pieces: Fn, dest: Fn, onto_piece: bool) -> None:
-        self.pieces, self.dest, self.onto_piece = pieces, dest, onto_piece
+    def __init__(self, pieces: Fn, dest: Fn, onto_piece: bool, where: Any = "?") -> None:
+        self.pieces, self.dest, self.onto_piece, self.where = pieces, dest, onto_piece, where
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         dest = self.dest(ctx)
-        loc = piece_loc(dest) if self.onto_piece else as_location(dest)
+        loc = _piece_place(game, dest, self.where) if self.onto_piece else _place(game, dest, self.where)
         moved: dict[tuple[str, Any], list[int]] = {}
-        for pid in as_list(self.pieces(ctx)):
+        pieces = as_list(self.pieces(ctx))
+        for pid in pieces:
+            if type(pid) is not int or pid not in game.s.pieces:
+                raise LanguageError(f"{self.where}: {written(pid)} is not a piece on the map, so it cannot relocate")
+            if self.onto_piece and _holds(game, pid, dest):
+                raise LanguageError(f"{self.where}: piece {pid} cannot go onto piece {dest}, which it holds or is")
+        for pid in pieces:
             owner, kind, _ = game.s.pieces[pid]
             if self.onto_piece and not game.can_hold(dest):
                 break

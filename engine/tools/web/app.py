@@ -8,6 +8,7 @@ or record may only name those packs.
 """
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 
@@ -59,6 +60,7 @@ def public_base(host: str, port: int) -> str:
 
 def serve(packs: list[str], host: str, port: int, db: str | None = None, lang: str = "en") -> None:
     """Run the table until Ctrl-C."""
+    port = port or free_port(host)  # port 0: a free one, chosen now so the links name it
     app = create_app(packs, db, host, port, lang=lang)
     site: Site = app.extensions["rootlaw"]
     print(f"rootlaw web table on {site.public_base}/ (Ctrl-C stops)")
@@ -72,5 +74,15 @@ def serve(packs: list[str], host: str, port: int, db: str | None = None, lang: s
     sys.stdout.flush()
     try:
         app.run(host=host, port=port, debug=False, use_reloader=False, threaded=True)
-    except OSError as exc:
-        raise RootlawError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except (OSError, SystemExit) as exc:  # werkzeug says why and exits when the port is taken
+        why = getattr(exc, "strerror", None) or "in use by another program, or not allowed"
+        raise RootlawError(f"cannot listen on {host}:{port}: {why}") from None
+
+
+def free_port(host: str) -> int:
+    """A port nothing listens on at `host`, as the system picks one."""
+    family, kind, _, _, address = socket.getaddrinfo(host or None, 0, type=socket.SOCK_STREAM,
+                                                     flags=socket.AI_PASSIVE)[0]
+    with socket.socket(family, kind) as probe:
+        probe.bind(address)
+        return probe.getsockname()[1]
