@@ -185,7 +185,7 @@ class PieceOperations:
         it removed)."""
         clearings = tuple(clearings)
         defs = self.rules.piece_defs
-        # a pawn is never among "all enemy pieces" (only the Vagabond has one, Law 9.2.2)
+        # a pawn is never among "all enemy pieces" (it cannot be removed, Law 9.2.2)
         doomed = [pid for c in clearings for pid in self.s.at.get(clearing_loc(c), ())
                   if self.are_enemies(player, self.s.pieces[pid][0])
                   and not defs[self.s.pieces[pid][:2]].permanent and defs[self.s.pieces[pid][:2]].category != "pawn"]
