@@ -115,13 +115,13 @@ def log_lines_with_rules(game: "Game", lang: str = "en", start: int = 0, last: b
     """The whole log from entry `start` on with, before each line, the rules that fired since the
     line before, in the order they fired (`play --rules`, for rules-lawyers); `last`: then the
     rules fired since the last line. A save from before entries kept this shows its lines alone."""
-    log, out = game.s.log, []
+    log, out, cards = game.s.log, [], {c.id for c in game.rules.deck.cards}
     for i in range(start, len(log)):
         lo = _traced(log[i - 1]) if i > 0 else 0
-        out += _fired(game, lo, _traced(log[i]), lang)
+        out += _fired(game, lo, _traced(log[i]), lang, cards)
         out.append(render(game, log[i], WHOLE_TRUTH, lang))
     if last and log:
-        out += _fired(game, _traced(log[-1]), len(game.s.trace), lang)
+        out += _fired(game, _traced(log[-1]), len(game.s.trace), lang, cards)
     return out
 
 
@@ -129,12 +129,12 @@ def _traced(entry: Any) -> int | None:
     return entry.get("traced") if isinstance(entry, dict) and _whole(entry.get("traced")) else None
 
 
-def _fired(game: "Game", lo: int | None, hi: int | None, lang: str) -> list[str]:
+def _fired(game: "Game", lo: int | None, hi: int | None, lang: str, cards: set[str]) -> list[str]:
     """One indented line naming the rules traced from `lo` to `hi`: '4.3 · 1.2.4 Revenant'."""
     if lo is None or hi is None or hi <= lo:
         return []
     fired: list[list[str]] = []  # [rule number, name]: one entry per rule in a row, named if any is
-    rules, cards = game.rules, {c.id for c in game.rules.deck.cards}
+    rules = game.rules
     for rule, text in game.s.trace[lo:hi]:
         owner, _, what = str(text).partition(": ")
         name = ""

@@ -154,14 +154,14 @@ class Relocate(Stmt):
             group: dict[str, int] = {}
             for pid in pids:
                 group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
+            told = {"faction": owner, "pieces": sorted(group.items())}
+            if origin is not None:  # else from a box or a path: the log says only where they go
+                told["origin"] = origin
             if self.onto_piece:
-                game.log("relocate_on" if origin is not None else "relocate_onto", faction=owner,
-                         pieces=sorted(group.items()), holder=list(game.s.pieces[dest][:2]),
-                         **({"origin": origin} if origin is not None else {}))
-            elif origin is None:  # from a box or a path
-                game.log("relocate_to", faction=owner, pieces=sorted(group.items()), dest=dest)
+                game.log("relocate_on" if origin is not None else "relocate_onto",
+                         holder=list(game.s.pieces[dest][:2]), **told)
             else:
-                game.log("relocate", faction=owner, pieces=sorted(group.items()), origin=origin, dest=dest)
+                game.log("relocate" if origin is not None else "relocate_to", dest=dest, **told)
             game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
                       group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
         return True
