@@ -86,14 +86,14 @@ figure {{ margin: 1.5em 0; }} img {{ max-width: 100%; }}
 
 def _plan(summary: dict) -> str:
     plan, w = summary.get("plan", {}), words(summary)
-    bots = ", ".join(f"{faction_name(summary, f)}: {b}" for f, b in zip(plan.get("factions", ()), plan.get("bots", ())))
+    bots = ", ".join(f"{faction_name(summary, f)}{w.colon}{b}" for f, b in zip(plan.get("factions", ()), plan.get("bots", ())))
     return '<p id="plan">' + e(w("plan", n=summary["games"], maps=", ".join(plan.get("maps", ())), seed=plan.get("seed"),
                                  limit=plan.get("round_limit"), bots=bots)) + "</p>"
 
 
 def _results(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> str:
     w = words(summary)
-    results = ", ".join(f"{w.result(k)}: {v}" for k, v in summary["results"].items())
+    results = ", ".join(f"{w.result(k)}{w.colon}{v}" for k, v in summary["results"].items())
     rounds, decisions = summary["rounds"], summary["decisions"]
     counting = counting_sentence(summary) if "counting" in summary else ""
     sentence = w("results", results=results, mean=w.num(rounds["mean"]), low=rounds["min"], high=rounds["max"],

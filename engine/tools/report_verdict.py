@@ -82,7 +82,7 @@ def verdict_section(summary: dict, rows: list[dict], figures: dict[str, Figure])
             if d is None:
                 cells += "<td>—</td>"
                 continue
-            more = (w("more_games_short", more=w.whole(d["more_games"]))
+            more = (w("more_games_short", more=w.whole(d["more_games"]), more_n=w.count(d["more_games"], "game"))
                     if d["call"] == "undecided" and d["more_games"] else "")
             cells += (f'<td class="call-{d["call"]}" style="background:{CALL_COLOURS[d["call"]]}">'
                       f"{w.pct(d['rate'])} [{w.pct(d['low'])}–{w.pct(d['high'])}]<br>{e(w('call_' + d['call']))}"

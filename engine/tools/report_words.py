@@ -19,6 +19,7 @@ NOUNS = {"game": {"en": ("game", "games", "games"), "fr": ("partie", "parties", 
 
 WORDS = {
     "en": {
+        "colon": ": ", "semicolon": "; ",  # between a name and its value, between the items of a list
         # the page
         "title": "rootlaw simulation report",
         "plan": "{n} games on {maps}, seed {seed}, round limit {limit}; bots {bots}",
@@ -108,8 +109,10 @@ WORDS = {
                           "the single player with most VP and {tied} (a tie at the top) for nobody",
         "counting_of": " ({limit} rounds)",
         "counting_stalled": "{stalled} stalled and count for nobody",
+        "wrote": "wrote {path}",
     },
     "fr": {
+        "colon": " : ", "semicolon": " ; ",
         "title": "Rapport de simulation rootlaw",
         "plan": "{games} sur {maps}, graine {seed}, limite de manches : {limit} ; bots : {bots}",
         "also": "aussi",
@@ -165,7 +168,7 @@ WORDS = {
         "balance_line": "{name} {says} ({even}) : {interval} sur {games}{more}.",
         "bounds": "[{low} ; {high}]",
         "more_never": " (trop proche de l'égalité pour qu'un nombre raisonnable de parties tranche)",
-        "more_games": " (environ {more} parties de plus trancheraient)",
+        "more_games": " (il faudrait environ {more_n} de plus pour trancher)",
         "scores_from": "{name} marque surtout par : {shown} (PV moyens par partie, sur {mean}).",
         "seats_matter": "L'ordre des places compte : {seats} de ses parties, contre une part égale de {even} (la place 1 "
                         "joue en premier).",
@@ -182,13 +185,13 @@ WORDS = {
                         "mène aux PV, pas qui atteint 30.",
         "stalls_note": " Une partie bloquée ne pouvait pas finir : voir la liste des parties bloquées et en rejouer "
                        "une avec sa commande.",
-        "closest": "Le plus proche d'une part égale ({even}) pour {name} : {label}, {interval}",
+        "closest": "Le plus proche d'une part égale ({even}) pour {name} : « {label} », {interval}",
         "as_near": " (aussi proches : {tied})",
         "also_even": " ; part égale aussi dans l'intervalle de : {also}",
         "kind_above": "au-dessus", "kind_below": "au-dessous", "kind_even": "à égalité", "kind_undecided": "indécis",
-        "variant_line": "Pour {label} ({games}, part égale {even}) : {parts}.",
+        "variant_line": "Pour « {label} » ({games}, part égale {even}) : {parts}.",
         "no_swaps": "Aucune paire de factions n'échange ses places au classement entre les bots comparés.",
-        "swap": "{a} et {b} échangent leurs places entre {x} et {y}",
+        "swap": "{a} et {b} échangent leurs places entre « {x} » et « {y} »",
         "changes_clear": "Le classement change avec le bot, la réponse dépend donc du niveau de jeu : {swaps}.",
         "changes_noise": "Le classement change avec le bot, dans les limites du hasard de ces parties : {swaps}.",
         "as_written": "tel qu'écrit", "bots_label": "bots {bots}",
@@ -200,12 +203,13 @@ WORDS = {
         "counting": "Sur {games} : {parts}. Les victoires totalisent donc {wins} sur {games}.",
         "counting_won": "{won} à 30 PV ou par domination, pour leur vainqueur",
         "counting_limit": "{reached} à la limite de manches{of}, où personne ne gagne selon la Loi, dont {led} "
-                          "comptées ici pour le seul joueur ayant le plus de PV et {tied} (égalité en tête) pour "
-                          "personne",
+                          "pour le seul joueur ayant le plus de PV et {tied} (égalité en tête) pour personne",
         "counting_of": " ({limit} manches)",
         "counting_stalled": "bloquées, pour personne : {stalled}",
+        "wrote": "écrit : {path}",
     },
     "pl": {
+        "colon": ": ", "semicolon": "; ",
         "title": "Raport z symulacji rootlaw",
         "plan": "Partie: {n}, mapy: {maps}, ziarno {seed}, limit rund: {limit}; boty: {bots}",
         "also": "również",
@@ -223,9 +227,9 @@ WORDS = {
                           "za pół.",
         "brackets": "Liczba partii jest w nawiasach.",
         "rounds_head": "rundy", "games_head": "partie",
-        "first_within": "w przedziale",
-        "first_ahead": "poniżej przedziału: pierwszy gracz ma przewagę",
-        "first_behind": "powyżej przedziału: pierwszy gracz jest w gorszym położeniu",
+        "first_within": "co mieści się w przedziale",
+        "first_ahead": "czyli poniżej przedziału: pierwszy gracz ma przewagę",
+        "first_behind": "czyli powyżej przedziału: pierwszy gracz jest w gorszym położeniu",
         "first_player": "Pierwszy gracz wygrał {rate} partii (przedział 95%: {low} – {high}); równy udział wynosiłby "
                         "{even}, {verdict}.",
         "seat_head": "miejsce", "won_head": "wygrane", "rate_head": "odsetek zwycięstw", "interval_head": "przedział 95%",
@@ -254,7 +258,7 @@ WORDS = {
         "flag_clear": "Ranking zmienia się wraz z botem: odpowiedź zależy od umiejętności gry.",
         "flag_noise": "Ranking zmienia się wraz z botem, w granicach przypadku w tych partiach.",
         "flag_none": "Żadne dwie frakcje nie zamieniają się miejscami między porównywanymi botami.",
-        "swap_item": "{a} i {b}: {x} wobec {y}", "apart_under": " (wyraźnie rozdzielone przy: {under})",
+        "swap_item": "{a} i {b}: {x} – {y}", "apart_under": " (wyraźnie rozdzielone w wariancie: {under})",
         "says_above": "wygrywa więcej niż równy udział", "says_below": "wygrywa mniej niż równy udział",
         "says_even": "jest na równi", "says_undecided": "nie da się jeszcze odróżnić od równego udziału",
         "balance_line": "{name} {says} ({even}): {interval} z {n} partii{more}.",
@@ -276,12 +280,12 @@ WORDS = {
                         "dochodzi do 30.",
         "stalls_note": " Zastój to partia, która nie mogła się zakończyć: zob. listę zastojów i odtwórz jedną z nich "
                        "jej poleceniem.",
-        "closest": "Najbliżej równego udziału ({even}) dla: {name}: {label}, {interval}",
+        "closest": "Najbliżej równego udziału ({even}) – {name}: wariant „{label}”, {interval}",
         "as_near": " (równie blisko: {tied})", "also_even": "; równy udział w przedziale mają też: {also}",
         "kind_above": "powyżej", "kind_below": "poniżej", "kind_even": "na równi", "kind_undecided": "nierozstrzygnięte",
-        "variant_line": "Dla: {label} (partie: {n}, równy udział {even}): {parts}.",
+        "variant_line": "Wariant „{label}” (partie: {n}, równy udział {even}): {parts}.",
         "no_swaps": "Żadne dwie frakcje nie zamieniają się miejscami w rankingu między porównywanymi botami.",
-        "swap": "{a} i {b} zamieniają się miejscami między {x} a {y}",
+        "swap": "{a} i {b} zamieniają się miejscami między wariantami: {x} i {y}",
         "changes_clear": "Ranking zmienia się wraz z botem, więc odpowiedź zależy od umiejętności gry: {swaps}.",
         "changes_noise": "Ranking zmienia się wraz z botem, w granicach przypadku w tych partiach: {swaps}.",
         "as_written": "tak jak zapisano", "bots_label": "boty {bots}",
@@ -296,6 +300,7 @@ WORDS = {
                           "jedynego gracza z największą liczbą PZ: {led}, a dla nikogo (remis na szczycie): {tied}",
         "counting_of": " ({limit})",
         "counting_stalled": "zastoje, dla nikogo: {stalled}",
+        "wrote": "zapisano: {path}",
     },
 }
 
@@ -306,6 +311,7 @@ class Words:
     def __init__(self, lang: str = "en"):
         self.lang = lang if lang in WORDS else "en"
         self.table = WORDS[self.lang]
+        self.colon, self.semicolon = self.table["colon"], self.table["semicolon"]
 
     def __call__(self, key: str, **fields: object) -> str:
         """The template `key` filled in; `n` (a number of games) also fills `games` ('3 parties')."""

@@ -141,7 +141,7 @@ def text_table(summary: dict) -> str:
         lines.append(f"{names.get(f, f):{width}} {','.join(d['bots']):10} {d['wins']:5d} {w.pct(d['rate']):>6}  "
                      f"{w('bounds', low=w.pct(d['low']), high=w.pct(d['high'])):15} "
                      f"{w.num(d['mean_vp']):>7}")
-    lines.append(w("by_seat", seats=", ".join(f"{k}: " + w.interval(w.pct(d["rate"]), w.pct(d["low"]), w.pct(d["high"]))
+    lines.append(w("by_seat", seats=", ".join(k + w.colon + w.interval(w.pct(d["rate"]), w.pct(d["low"]), w.pct(d["high"]))
                                                for k, d in summary["seat_positions"].items())))
     counting = summary.get("counting")
     if counting and counting["wins"] < summary["games"]:
@@ -160,7 +160,7 @@ def counting_sentence(summary: dict) -> str:
                        tied=c["round_limit_tied"]))
     if c["stalled"]:
         parts.append(w("counting_stalled", stalled=c["stalled"]))
-    return w("counting", n=games, parts="; ".join(parts), wins=c["wins"])
+    return w("counting", n=games, parts=w.semicolon.join(parts), wins=c["wins"])
 
 
 __all__ = ["wilson", "rate", "summarise", "text_table", "counting_sentence", "Z95"]

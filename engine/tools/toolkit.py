@@ -19,6 +19,7 @@ from rootlaw.files.atomic import write_file
 
 from . import arguments
 
+from .report_words import words
 from .verdict import designer_text
 
 
@@ -161,7 +162,7 @@ def _simulate(args: argparse.Namespace) -> int:
     print(designer_text(outcome.summary))
     for path in outcome.files:
         if path.suffix != ".svg" and path.parent == out:
-            print(f"wrote {path}")
+            print(words(args.lang)("wrote", path=path))
     return 0
 
 

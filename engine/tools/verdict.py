@@ -147,14 +147,14 @@ def _label(vary: dict, bots: dict, vary_differs: bool, bots_differ: list[str], p
         for key, value in _flat(vary).items():
             entry = people.get("varied", {}).get(key, {})
             shown = entry.get("values", {}).get(value_key(value), show(value))
-            parts.append((f"{entry.get('faction', key.split('.')[0])}: " if several else "")
+            parts.append((f"{entry.get('faction', key.split('.')[0])}{w.colon}" if several else "")
                          + f"{_thing(people, key)} = {shown}")
     if bots_differ:
         names = set(bots.values())
         factions = people.get("factions", {})
         parts.append(w("bots_label", bots=next(iter(names)) if len(names) == 1 and len(bots_differ) == len(bots)
                        else ", ".join(f"{factions.get(f, f)} {bots[f]}" for f in bots_differ)))
-    return "; ".join(parts) or w("as_written")
+    return w.semicolon.join(parts) or w("as_written")
 
 
 def _thing(people: dict, key: str) -> str:
@@ -256,8 +256,8 @@ def _verdict(summary: dict, variants: list[dict], extra: dict, width: float) -> 
         for c in extra["sweep"]["closest"]:
             lines.append(w("closest", even=w.share(c["even_share"]), name=name(c["faction"]), label=c["label"],
                            interval=_interval(c, w))
-                         + (w("as_near", tied="; ".join(c["tied"])) if c["tied"] else "")
-                         + (w("also_even", also="; ".join(c["also_even"])) if c["also_even"] else "") + ".")
+                         + (w("as_near", tied=w.semicolon.join(c["tied"])) if c["tied"] else "")
+                         + (w("also_even", also=w.semicolon.join(c["also_even"])) if c["also_even"] else "") + ".")
     if "bot_sensitivity" in extra:
         lines.append(_sensitivity_text(extra["bot_sensitivity"], name, w))
     return {"width": width, "balance": balance, "vp_sources": {f: [{"source": s, "mean_vp": vp} for s, vp in top]
@@ -272,8 +272,8 @@ def _variant_line(v: dict, name, w: Words) -> str:
         shown = [f"{name(f)} {_interval(d, w)}" + (_more(d, w) if kind == "undecided" else "")
                  for f, d in v["factions"].items() if d["call"] == kind]
         if shown:
-            parts.append(f"{w('kind_' + kind)}: " + ", ".join(shown))
-    return w("variant_line", label=v["label"], n=v["games"], even=w.share(v["even_share"]), parts="; ".join(parts))
+            parts.append(w("kind_" + kind) + w.colon + ", ".join(shown))
+    return w("variant_line", label=v["label"], n=v["games"], even=w.share(v["even_share"]), parts=w.semicolon.join(parts))
 
 
 def _interval(d: dict, w: Words) -> str:
@@ -285,7 +285,7 @@ def _more(d: dict, w: Words) -> str:
         return ""
     if d["more_games"] is None:
         return w("more_never")
-    return w("more_games", more=w.whole(d["more_games"]))
+    return w("more_games", more=w.whole(d["more_games"]), more_n=w.count(d["more_games"], "game"))
 
 
 def _seats(summary: dict, width: float, w: Words) -> dict:
@@ -296,7 +296,7 @@ def _seats(summary: dict, width: float, w: Words) -> dict:
     ahead = [k for k, d in calls.items() if d["call"] == "above"]
     behind = [k for k, d in calls.items() if d["call"] == "below"]
     if ahead or behind:
-        text = w("seats_matter", seats="; ".join(w("seat_wins", k=k, interval=_interval(calls[k], w))
+        text = w("seats_matter", seats=w.semicolon.join(w("seat_wins", k=k, interval=_interval(calls[k], w))
                                                   for k in ahead + behind), even=w.share(even))
     else:
         text = (w("seats_even", even=w.share(even), interval=_interval(calls["1"], w)) if "1" in calls
@@ -328,7 +328,7 @@ def _endings(summary: dict, w: Words) -> dict:
 def _sensitivity_text(s: dict, name, w: Words) -> str:
     if not s["changes"]:
         return w("no_swaps")
-    swaps = "; ".join(w("swap", a=name(sw["factions"][0]), b=name(sw["factions"][1]), x=sw["between"][0],
+    swaps = w.semicolon.join(w("swap", a=name(sw["factions"][0]), b=name(sw["factions"][1]), x=sw["between"][0],
                         y=sw["between"][1])
                       + (w("apart_under", under=", ".join(sw["apart_under"])) if sw["clear"] else "")
                       for sw in s["swaps"])
