@@ -169,3 +169,11 @@ def test_a_french_run_resumed_ends_with_the_files_of_an_uninterrupted_one(tmp_pa
     for name in ("games.jsonl", "summary.json", "report.html"):
         assert (cut / name).read_text() == (whole / name).read_text(), name
     assert '<html lang="fr">' in (cut / "report.html").read_text()
+
+
+def test_list_vary_frames_its_table_in_the_chosen_language(capsys):
+    assert main(["simulate", "--list-vary", "colombes", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Société des Colombes Unies : variables et pistes (⚠ provisoire : la source ne l'imprime pas)"
+    assert any(line.startswith("⚠ school_vp") and " piste " in line and "règle 2.5.3" in line for line in out)
+    assert out[-1].startswith("pour en faire varier une : rootlaw simulate --factions ... --vary 'colombes.")

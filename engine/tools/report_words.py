@@ -1,5 +1,5 @@
 """The simulation's own words in English, French and Polish: the report's headings, tables and
-sentences, its plots' titles and axes, the verdict and the terminal summary.
+sentences, its plots' titles and axes, the verdict, the terminal summary and `--list-vary`.
 
 One table per language, each a template per key (`str.format` fields); `Words` fills them and
 writes numbers the language's way: a decimal comma in French and Polish, a space before the
@@ -110,6 +110,10 @@ WORDS = {
         "counting_of": " ({limit} rounds)",
         "counting_stalled": "{stalled} stalled and count for nobody",
         "wrote": "wrote {path}",
+        # simulate --list-vary
+        "vary_head": "{faction}: variables and tracks (⚠ placeholder: the seed does not print it)",
+        "vary_none": "{faction} has no variables or tracks to vary.", "tunable_variable": "variable",
+        "tunable_track": "track", "vary_rule": "rule {rule}", "vary_example": "vary one with: {command}",
     },
     "fr": {
         "colon": " : ", "semicolon": " ; ",
@@ -207,6 +211,9 @@ WORDS = {
         "counting_of": " ({limit} manches)",
         "counting_stalled": "bloquées, pour personne : {stalled}",
         "wrote": "écrit : {path}",
+        "vary_head": "{faction} : variables et pistes (⚠ provisoire : la source ne l'imprime pas)",
+        "vary_none": "{faction} n'a ni variable ni piste à faire varier.", "tunable_variable": "variable",
+        "tunable_track": "piste", "vary_rule": "règle {rule}", "vary_example": "pour en faire varier une : {command}",
     },
     "pl": {
         "colon": ": ", "semicolon": "; ",
@@ -301,6 +308,9 @@ WORDS = {
         "counting_of": " ({limit})",
         "counting_stalled": "zastoje, dla nikogo: {stalled}",
         "wrote": "zapisano: {path}",
+        "vary_head": "{faction}: zmienne i tory (⚠ wartość tymczasowa: źródło jej nie podaje)",
+        "vary_none": "{faction} nie ma zmiennych ani torów do zmiany.", "tunable_variable": "zmienna",
+        "tunable_track": "tor", "vary_rule": "zasada {rule}", "vary_example": "jak zmienić jedną z nich: {command}",
     },
 }
 
