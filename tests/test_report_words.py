@@ -165,7 +165,9 @@ def test_a_french_run_resumed_ends_with_the_files_of_an_uninterrupted_one(tmp_pa
     (cut / "games.jsonl").write_text(lines[0])
     (cut / "summary.json").unlink()
     (cut / "report.html").unlink()
-    assert main([*argv, "--out", str(cut), "--resume"]) == 0
+    capsys.readouterr()
+    assert main([*argv[:-1], "--out", str(cut), "--resume"]) == 0  # with its progress bar
+    assert "3/3 parties [" in capsys.readouterr().err
     for name in ("games.jsonl", "summary.json", "report.html"):
         assert (cut / name).read_text() == (whole / name).read_text(), name
     assert '<html lang="fr">' in (cut / "report.html").read_text()

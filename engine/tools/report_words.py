@@ -110,6 +110,7 @@ WORDS = {
         "counting_of": " ({limit} rounds)",
         "counting_stalled": "{stalled} stalled and count for nobody",
         "wrote": "wrote {path}",
+        "progress": "{n}/{total} games [{elapsed} elapsed, {remaining} left]",
         # simulate --list-vary
         "vary_head": "{faction}: variables and tracks (⚠ placeholder: the seed does not print it)",
         "vary_none": "{faction} has no variables or tracks to vary.", "tunable_variable": "variable",
@@ -211,6 +212,7 @@ WORDS = {
         "counting_of": " ({limit} manches)",
         "counting_stalled": "bloquées, pour personne : {stalled}",
         "wrote": "écrit : {path}",
+        "progress": "{n}/{total} parties [{elapsed} écoulé, reste {remaining}]",
         "vary_head": "{faction} : variables et pistes (⚠ provisoire : la source ne l'imprime pas)",
         "vary_none": "{faction} n'a ni variable ni piste à faire varier.", "tunable_variable": "variable",
         "tunable_track": "piste", "vary_rule": "règle {rule}", "vary_example": "pour en faire varier une : {command}",
@@ -308,6 +310,7 @@ WORDS = {
         "counting_of": " ({limit})",
         "counting_stalled": "zastoje, dla nikogo: {stalled}",
         "wrote": "zapisano: {path}",
+        "progress": "{n}/{total} partii [upłynęło {elapsed}, zostało {remaining}]",
         "vary_head": "{faction}: zmienne i tory (⚠ wartość tymczasowa: źródło jej nie podaje)",
         "vary_none": "{faction} nie ma zmiennych ani torów do zmiany.", "tunable_variable": "zmienna",
         "tunable_track": "tor", "vary_rule": "zasada {rule}", "vary_example": "jak zmienić jedną z nich: {command}",
