@@ -174,7 +174,7 @@ WORDS = {
         "bounds": "[{low} ; {high}]",
         "more_never": " (trop proche de l'égalité pour qu'un nombre raisonnable de parties tranche)",
         "more_games": " (il faudrait environ {more_n} de plus pour trancher)",
-        "scores_from": "{name} marque surtout par : {shown} (PV moyens par partie, sur {mean}).",
+        "scores_from": "{name} marque surtout grâce à : {shown} (PV moyens par partie, sur un total de {mean}).",
         "seats_matter": "L'ordre des places compte : {seats} de ses parties, contre une part égale de {even} (la place 1 "
                         "joue en premier).",
         "seat_wins": "la place {k} gagne {interval}",
@@ -273,8 +273,8 @@ WORDS = {
         "balance_line": "{name} {says} ({even}): {interval} z {n} partii{more}.",
         "bounds": "[{low}; {high}]",
         "more_never": " (zbyt blisko równowagi, by rozstrzygnęła to jakakolwiek rozsądna liczba partii)",
-        "more_games": " (rozstrzygnęłoby to około {more} partii więcej)",
-        "scores_from": "{name} zdobywa najwięcej z: {shown} (średnie PZ na partię, z {mean}).",
+        "more_games": " (do rozstrzygnięcia potrzeba około {more} partii więcej)",
+        "scores_from": "{name}: najwięcej PZ daje {shown} (średnie PZ na partię, łącznie {mean}).",
         "seats_matter": "Kolejność miejsc ma znaczenie: {seats} swoich partii, wobec równego udziału {even} "
                         "(miejsce 1 gra pierwsze).",
         "seat_wins": "miejsce {k} wygrywa {interval}",
@@ -301,7 +301,7 @@ WORDS = {
         "verdict": "Werdykt:", "variant_col": "wariant", "faction_col": "frakcja", "won_col": "wygrane",
         "rate_col": "odsetek", "ci_col": "przedz. 95%", "mean_vp_col": "śr. PZ", "call_col": "ocena", "bot_col": "bot",
         "wins_col": "wygr.",
-        "table_head": "partie: {n}; wyniki: {results}; średnia długość {mean} rundy, liczba decyzji: {decisions}",
+        "table_head": "Partie: {n}; wyniki: {results}; średnia długość {mean} rundy, liczba decyzji: {decisions}",
         "by_seat": "według miejsca: {seats}",
         "counting": "Z {n} partii: {parts}. Zwycięstwa sumują się więc do {wins} z {n} partii.",
         "counting_won": "przy 30 PZ lub przez dominację, dla zwycięzcy: {won}",
