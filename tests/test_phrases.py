@@ -16,6 +16,7 @@ from rootlaw.core.narration import WHOLE_TRUTH, render
 from rootlaw.errors import DataError
 from rootlaw.language.statements import action_frame
 from rootlaw.scenarios.runner import run_scenario
+from rootlaw.tools.cli import strict_warnings
 
 TESTS = Path(__file__).resolve().parent
 MILITIA = (TESTS / "factions" / "militia_a.yaml").read_text(encoding="utf-8")
@@ -135,3 +136,12 @@ def test_a_mistake_in_a_phrase_is_a_load_error_at_its_position(tmp_path, case):
     problem = err.value.problems[0]
     assert (problem.line, problem.col) == (line, col), str(problem)
     assert message in problem.message and (hint is None or hint in (problem.hint or "")), str(problem)
+
+
+def test_validate_strict_warns_of_a_phrase_said_nowhere(tmp_path):
+    phrases = PHRASES.replace("  report:", "  unsaid:\n    en: Never said\n  report:")
+    path = _faction(tmp_path, MILITIA + phrases)
+    assert [(p.line, p.col, p.message) for p in strict_warnings(str(path)) if "phrase" in p.message] == [
+        (36, 3, "phrase 'unsaid' is said nowhere"), (38, 3, "phrase 'report' is said nowhere")]
+    _faction(tmp_path, MILITIA.replace("\nactions:\n", "\nactions:\n" + ANNOUNCE, 1) + phrases)
+    assert [p.message for p in strict_warnings(str(path)) if "phrase" in p.message] == ["phrase 'unsaid' is said nowhere"]

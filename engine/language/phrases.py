@@ -139,6 +139,17 @@ def read_phrases(doc: Document, spec: Any) -> tuple[dict[str, Phrase], dict[str,
     return phrases, holes, problems
 
 
+def unsaid(faction: Any) -> list[Problem]:
+    """Warnings (`validate --strict`) of the phrases of a loaded faction that no `say` says."""
+    from .statements.phrases import SayPhrase
+
+    said = {stmt.phrase for block in faction.code.values() if isinstance(block, tuple)
+            for stmt in block if isinstance(stmt, SayPhrase)}
+    return [Problem(faction.doc.source, *faction.doc.key_where(("phrases", pid)), f"phrase '{pid}' is said nowhere",
+                    f"say it with 'say {pid}', or remove it", "warning")
+            for pid in faction.phrases if pid not in said]
+
+
 def _typed(inner: str) -> tuple[str, str | None]:
     """A hole's expression and the kind written after its last ':' (`c:clearing`), if any."""
     expr, colon, kind = inner.rpartition(":")
@@ -162,4 +173,4 @@ class _At:
         self.problems.append(Problem(self.doc.source, line, col, message, hint))
 
 
-__all__ = ["Phrase", "Hole", "START", "split_text", "parse_hole", "read_phrases"]
+__all__ = ["Phrase", "Hole", "START", "split_text", "parse_hole", "read_phrases", "unsaid"]
