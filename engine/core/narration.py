@@ -273,13 +273,13 @@ class _Arguments(dict):
         each value named by the kind its placeholder gives (`VALUE_KINDS`)."""
         phrase = self.game.rules.factions[fid].phrases[pid]
         parts = phrase.texts.get(self.lang) or phrase.texts["en"]
-        return "".join(p if isinstance(p, str) else self.value(phrase.kinds[p], values[p], fid) for p in parts)
+        return "".join(p if isinstance(p, str) else self.phrase_value(phrase.kinds[p], values[p], fid) for p in parts)
 
-    def value(self, kind: str | None, value: Any, owner: str) -> str:
+    def phrase_value(self, kind: str | None, value: Any, owner: str) -> str:
         """A value a faction's rules hold, as a phrase's placeholder of `kind` names it: a list
         item by item, joined; without a kind (or one that does not fit), as any rule value is."""
         if isinstance(value, (list, tuple)):
-            return ", ".join(self.value(kind, v, owner) for v in value) or n.shown_value(self.game.rules, (), self.lang)
+            return ", ".join(self.phrase_value(kind, v, owner) for v in value) or n.shown_value(self.game.rules, (), self.lang)
         if kind in VALUE_KINDS and value is not None:
             try:
                 return str(self.named(VALUE_KINDS[kind], value, owner))
@@ -381,5 +381,5 @@ def _ending(ended: str, words: dict) -> str:
     return ended
 
 
-__all__ = ["WHOLE_TRUTH", "SPECTATOR", "ARGUMENTS", "VALUE_KINDS", "render", "render_reason", "log_lines", "entry_problem",
-           "may_read", "language", "languages"]
+__all__ = ["WHOLE_TRUTH", "SPECTATOR", "ARGUMENTS", "VALUE_KINDS", "render", "render_reason", "log_lines",
+           "entry_problem", "may_read", "language", "languages"]
