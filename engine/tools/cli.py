@@ -7,12 +7,12 @@ before an answer the rules refuse, beside the options it reads.)
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
 
 from rootlaw.agents.registry import BOTS, bot_names, seat_bots
-from rootlaw.content.faction_names import name_warnings, warning
 from rootlaw.content.factions import bundled_factions, load_faction
 from rootlaw.content.maps import bundled_maps, load_map
 from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
@@ -23,15 +23,11 @@ from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
 from rootlaw.language.phrases import unsaid
-from rootlaw.scenarios.rulings import load_rulings_file
-from rootlaw.scenarios.rulings_index import build_index
-from rootlaw.scenarios.runner import run_scenario, scenario_files
 
 from . import arguments
 from .arguments import natural as _natural, positive as _positive, typed_file
 from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
 from .interactions import register as register_interactions
-from .render import picture_of, write_picture
 from . import vary_option
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
@@ -43,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
     parser = _parser()
     args = parser.parse_args(argv)
+    args.collector_paused = argv is None and args.run is _play  # the process is the command's own
+    if args.collector_paused:
+        gc.disable()  # until the game is built: see _built
     args.warned = set()  # the warnings of old-language files already shown (each is shown once)
     try:
         status = args.run(args)
@@ -197,6 +196,7 @@ def _play(args: argparse.Namespace) -> int:
                       deal_suits=args.deal_suits, packs=packs, deck=args.deck, vary=vary_option.one_each(args.vary))
         game = setup.start()
         shown_from = 0
+    _built(args)
     _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))
     agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
     humans = seats_of(game, args.human)
@@ -255,6 +255,17 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _built(args: argparse.Namespace) -> None:
+    """Building the rules makes a few hundred thousand objects that live as long as the game, and
+    almost no garbage; a collector left on walks them all again and again while they are made
+    (a third of the building time). So the `rootlaw play` process builds with it off, then freezes
+    what exists (later collections skip it) and turns it back on for the game. A caller's own
+    process (main given argv, as the tests do) keeps its collector as it is."""
+    if args.collector_paused:
+        gc.freeze()
+        gc.enable()
+
+
 def _check_state(game, check: bool, decisions: int) -> None:
     """With --check: the state invariants after every decision (rootlaw.core.invariants)."""
     if check:
@@ -304,6 +315,8 @@ def _warn(args: argparse.Namespace, warnings: list[Problem]) -> None:
 def strict_warnings(path: str) -> list:
     """What `validate --strict` warns of in a valid pack or faction file: things people would
     read as ids made readable, and a colour the board picture cannot use beside the suits."""
+    from rootlaw.content.faction_names import name_warnings, warning
+
     from .render.colours import near_suit
 
     p = Path(path)
@@ -326,6 +339,8 @@ def strict_warnings(path: str) -> list:
 def describe(path: str) -> tuple[str, list[Problem]]:
     """Load one pack or data file and say what it holds, with its warnings and advice
     (DataError if anything is wrong)."""
+    from rootlaw.scenarios.rulings import load_rulings_file
+
     p = Path(path)
     if p.is_dir() or p.suffix == ".zip":
         pack = load_pack(p)
@@ -351,6 +366,10 @@ def describe(path: str) -> tuple[str, list[Problem]]:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from rootlaw.scenarios.runner import run_scenario, scenario_files
+
+    from .render import write_picture
+
     files = scenario_files(args.paths)
     if not files:
         raise RootlawError("no scenario files found (they are named *.scenario.yaml)")
@@ -377,6 +396,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
+    from .render import picture_of, write_picture
+
     print(f"wrote {write_picture(picture_of(args.source, args.at), args.output, args.lang)}")
     return 0
 
@@ -391,6 +412,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _rulings(args: argparse.Namespace) -> int:
+    from rootlaw.scenarios.rulings_index import build_index
+
     roots = None
     if args.scenarios:
         roots = [Path(d) for d in args.scenarios]

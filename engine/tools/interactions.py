@@ -10,14 +10,17 @@ import argparse
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rootlaw.content.catalog import find_faction
 from rootlaw.content.factions import FactionDef, bundled_factions, load_faction
 from rootlaw.content.packs import load_packs
 from rootlaw.errors import RootlawError
 from rootlaw.files.atomic import write_file
-from rootlaw.scenarios.interactions import KINDS, TITLES, Meeting, meetings, scenario_facts
-from rootlaw.scenarios.profiles import Part
+
+if TYPE_CHECKING:  # the finding is imported by the command that runs it, not by every `rootlaw` start
+    from rootlaw.scenarios.interactions import Meeting
+    from rootlaw.scenarios.profiles import Part
 
 SHOWN_RULINGS = 3
 RULING_CHARS = 110
@@ -38,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from rootlaw.scenarios.interactions import meetings, scenario_facts
+
     packs = load_packs(args.pack)
     a, b = (_faction(name, packs.factions) for name in args.factions)
     if a.id == b.id:
@@ -64,6 +69,8 @@ def _faction(name: str, extra: dict[str, FactionDef]) -> FactionDef:
 
 def render(a: FactionDef, b: FactionDef, found: list[Meeting], written: dict[Meeting, Path]) -> str:
     """The meeting points as text, by kind."""
+    from rootlaw.scenarios.interactions import KINDS, TITLES
+
     pinned = sum(bool(m.scenarios) for m in found)
     lines = [f"Interactions of {a.display_name()} and {b.display_name()}: {len(found)} meeting point(s), "
              f"{pinned} pinned by a scenario", ""]

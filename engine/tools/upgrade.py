@@ -13,11 +13,14 @@ import shutil
 import stat
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rootlaw.content.upgrade import Upgraded, upgrade_file, upgrade_pack
 from rootlaw.errors import RootlawError
 from rootlaw.files.atomic import write_file
 from rootlaw.language.versions import CURRENT, KNOWN
+
+if TYPE_CHECKING:  # the rewriting (and PyYAML) is imported by the command, not by every `rootlaw` start
+    from rootlaw.content.upgrade import Upgraded
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,6 +43,8 @@ def _upgrade(args: argparse.Namespace) -> int:
         return _pack(source, args)
     if source.suffix == ".zip":
         raise RootlawError(f"{source}: rootlaw upgrade rewrites a pack folder; unzip the pack first")
+    from rootlaw.content.upgrade import upgrade_file
+
     result = upgrade_file(source, args.language)
     to_stdout = not (args.in_place or args.output)
     _report([result], sys.stderr if to_stdout else sys.stdout)
@@ -57,6 +62,8 @@ def _upgrade(args: argparse.Namespace) -> int:
 def _pack(folder: Path, args: argparse.Namespace) -> int:
     if args.language is not None:
         raise RootlawError("--from is for a single file; a pack says its language in pack.yaml")
+    from rootlaw.content.upgrade import upgrade_pack
+
     results = upgrade_pack(folder)
     _report(results, sys.stdout)
     if args.output:
