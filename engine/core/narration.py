@@ -51,16 +51,15 @@ def data_dir(kind: str) -> Any:
 
 @lru_cache(maxsize=None)
 def language(lang: str) -> dict:
-    """The templates of one language (the file is bundled data, read once)."""
-    import yaml
-
-    from rootlaw.files.regular import read_regular  # here: `import rootlaw` loads no file reader
+    """The templates of one language (the file is bundled data, read once, through the document
+    cache like every other bundled file)."""
+    from rootlaw.files.documents import load_yaml  # here: `import rootlaw` loads no file reader
 
     folder = data_dir("log")
     path = folder / f"{lang}.yaml"
     if not re.fullmatch(r"[a-z]{2}(-[A-Z]{2})?", lang) or not path.is_file():
         raise ValueError(f"no log language '{lang}' (languages: {', '.join(languages())})")
-    return yaml.safe_load(read_regular(path, MAX_LANGUAGE_BYTES, what="log language file").decode("utf-8"))
+    return load_yaml(path, max_bytes=MAX_LANGUAGE_BYTES).data
 
 
 def languages() -> list[str]:
