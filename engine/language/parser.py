@@ -44,7 +44,24 @@ def parser(strict: bool = False) -> Lark:
     def build() -> Lark:
         return Lark(grammar, parser="lalr", strict=strict, propagate_positions=True, maybe_placeholders=True)
 
-    return build() if strict else cached_lark(grammar, build)
+    return build() if strict else cached_lark(grammar, lambda: _without_overlap_check(build))
+
+
+def _without_overlap_check(build: Any) -> Lark:
+    """Build as if interegular were missing. With it, Lark checks every pair of terminals for
+    patterns that overlap, in its own grammar's lexer and ours: an error with strict=True (the
+    test suite's build, which keeps the check), otherwise only a logged warning nobody reads, at
+    a third of the build's time. The tables and every parse are the same either way."""
+    import lark.lexer
+
+    checks = getattr(lark.lexer, "has_interegular", None)
+    if checks is None:  # a Lark that checks otherwise, or not at all
+        return build()
+    lark.lexer.has_interegular = False
+    try:
+        return build()
+    finally:
+        lark.lexer.has_interegular = checks
 
 
 @lru_cache(maxsize=1)
