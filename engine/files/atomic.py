@@ -6,7 +6,8 @@ the same folder, which is flushed and synced to the disk, then renamed over the 
 rename within a folder is atomic), and the folder is synced so the rename itself survives a
 power cut. A kill, a full disk or a file-size limit at any moment leaves either the old file or
 the new one, never a mix or an empty file; the error says which. `check_writable` refuses a
-bad destination before any work is done.
+bad destination before any work is done. (The private caches' files are replaced the same way
+but not synced: losing one only costs a start some time.)
 
 A destination that exists must be a regular file (never a device: renaming over /dev/null
 would replace it); a link is followed, so the file it points to is replaced and the link kept.
@@ -40,7 +41,9 @@ def replacing(path: str | Path, what: str, *, binary: bool = False, private: boo
     replaces the old file, otherwise the old file stays as it was and the temporary file goes.
     An OSError (a full disk, a file-size limit, a folder that went away) becomes a
     RootlawError that says the previous file is intact. A `private` file (a cache's) is
-    readable by this user only and replaces whatever stands at `path`, a link or a pipe too."""
+    readable by this user only and replaces whatever stands at `path`, a link or a pipe too; it
+    is not synced to the disk: a power cut can at worst cost it (a damaged cache file is rebuilt),
+    while syncing the two dozen files a first start writes costs that start half a second."""
     target = Path(path) if private else _destination(Path(path), what)
     existed = os.path.lexists(target)
     temp: str | None = None
@@ -49,12 +52,14 @@ def replacing(path: str | Path, what: str, *, binary: bool = False, private: boo
         with open(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8", "newline": ""})) as handle:
             yield handle
             handle.flush()
-            os.fsync(handle.fileno())
+            if not private:
+                os.fsync(handle.fileno())
         if not private:  # mkstemp made it 0600: give it the old file's mode, or a new file's
             os.chmod(temp, stat.S_IMODE(os.stat(target).st_mode) if existed else 0o666 & ~_UMASK)
         os.replace(temp, target)
         temp = None
-        sync_folder(target.parent)
+        if not private:
+            sync_folder(target.parent)
     except OSError as exc:
         kept = "the previous file is intact" if existed else "no file was written"
         raise RootlawError(f"{path}: cannot write the {what}: {exc.strerror or exc}; {kept}") from None
