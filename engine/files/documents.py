@@ -16,32 +16,30 @@ to. So this module:
 * reports every problem as an `rootlaw.errors.Problem` inside a `DataError`, never as a raw
   yaml exception.
 
-A file rootlaw ships comes from `rootlaw.files.document_cache` when it loaded before, so a start
-that finds every file there never imports PyYAML.
+A file rootlaw ships comes from `rootlaw.files.document_cache` when it loaded before, unparsed.
 """
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
+
+import yaml
+from yaml.nodes import Node
 
 from rootlaw.errors import DataError, Problem
 
 from . import document_cache
 from .regular import Unreadable, read_regular
-
-if TYPE_CHECKING:
-    import yaml
-    from yaml.nodes import Node
+from .yaml_loader import (
+    MAX_DEPTH,
+    Builder,
+    FastLoader,
+    Loader,
+    Refused,
+    mark_position,
+)
 
 __all__ = ["Document", "load_yaml", "MAX_DEPTH"]
-
-
-def __getattr__(name: str) -> Any:
-    """The loader's names (MAX_DEPTH, Loader, FastLoader), imported with PyYAML when first asked for."""
-    if name in ("MAX_DEPTH", "Loader", "FastLoader"):
-        from . import yaml_loader
-        return getattr(yaml_loader, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _Path = tuple  # a path into the data: a tuple of dict keys (str | int) and list indexes (int)
 
@@ -160,10 +158,6 @@ def load_yaml(
             raise _too_big(refuse, size, max_bytes)
         text = text.removeprefix("\ufeff")
 
-    import yaml  # only for a text the document cache did not give: a start that finds every file there never imports it
-
-    from .yaml_loader import Builder, Refused, mark_position
-
     try:
         node = _compose(text)
     except Refused as err:
@@ -196,18 +190,15 @@ def load_yaml(
 
 def _compose(text: str) -> Node | None:
     """The node tree of the single document in `text` (None when empty)."""
-    import yaml
-
-    fast = globals()["FastLoader"] if "FastLoader" in globals() else __getattr__("FastLoader")  # None: set by a test
-    if fast is not None:
-        parsed = fast(text)
+    if FastLoader is not None:
+        fast = FastLoader(text)
         try:
-            return parsed.get_single_node()
+            return fast.get_single_node()
         except yaml.YAMLError:
             pass  # parse again below for PyYAML's clearer message and mark
         finally:
-            parsed.dispose()
-    loader = __getattr__("Loader")(text)
+            fast.dispose()
+    loader = Loader(text)
     try:
         return loader.get_single_node()
     finally:
@@ -246,8 +237,6 @@ def _first_line(text: str) -> str:
 
 def _syntax_problem(err: yaml.MarkedYAMLError, text: str, refuse: Any) -> DataError:
     """One Problem for a yaml syntax error, at the mark yaml reports, with a guessed hint."""
-    from .yaml_loader import mark_position
-
     mark = err.problem_mark or err.context_mark
     line, col = mark_position(mark) if mark is not None else (1, 1)
     problem = (err.problem or err.context or "unknown error").strip()

@@ -19,7 +19,7 @@ from rootlaw.errors import RootlawError
 from rootlaw.files.atomic import write_file
 from rootlaw.language.versions import CURRENT, KNOWN
 
-if TYPE_CHECKING:  # the rewriting (and PyYAML) is imported by the command, not by every `rootlaw` start
+if TYPE_CHECKING:  # the rewriting is imported by the command, not by every `rootlaw` start
     from rootlaw.content.upgrade import Upgraded
 
 

@@ -14,6 +14,8 @@ import re
 import shlex
 from typing import Any
 
+import yaml
+
 from rootlaw.errors import RootlawError
 
 MAX_VALUES = 50      # values of one --vary
@@ -59,8 +61,6 @@ def split_values(text: str, shown: str) -> list[str]:
 
 
 def _value(piece: str, shown: str) -> Any:
-    import yaml  # only when a value is given: `play` without --vary never imports it
-
     try:
         value = yaml.safe_load(piece)
     except yaml.YAMLError as exc:
