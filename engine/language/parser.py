@@ -51,7 +51,7 @@ def _without_overlap_check(build: Any) -> Lark:
     """Build as if interegular were missing. With it, Lark checks every pair of terminals for
     patterns that overlap, in its own grammar's lexer and ours: an error with strict=True (the
     test suite's build, which keeps the check), otherwise only a logged warning nobody reads, at
-    a third of the build's time. The tables and every parse are the same either way."""
+    about half the build's time. The tables and every parse are the same either way."""
     import lark.lexer
 
     checks = getattr(lark.lexer, "has_interegular", None)
