@@ -21,7 +21,7 @@ from .builtins import CONSTANTS, FUNCTIONS, VALUES
 from .syntax import Tree
 
 Fn = Callable[[Ctx], Any]
-_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
+NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _COMPARE = {"=": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
 _ARITH = {"+": "+", "-": "-", "*": "*", "/": "//"}
 _BOOLEAN = {"comparison", "member", "not_", "and_expr", "or_expr", "true", "false"}  # trees that give a bool
@@ -29,7 +29,7 @@ _BOOLEAN = {"comparison", "member", "not_", "and_expr", "or_expr", "true", "fals
 _FAILURES = (LanguageError, TypeError, ValueError, KeyError, IndexError, ZeroDivisionError)
 
 
-class _Unsupported(Exception):
+class Unsupported(Exception):
     """This tree is left to the closures alone."""
 
 
@@ -58,14 +58,13 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
     call. With `exists`, `node` is a filter and the form says whether it keeps any item,
     stopping at the first (a menu asks only that). `values`: the values of the moment, as the
     file's language gives them."""
-    namespace = {"FAILURES": _FAILURES, "slow": slow, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
-                 "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of}
+    namespace = {**base_namespace(values), "slow": slow}
 
     def source() -> str | None:
-        gen = _Generator(outer, variables, words)
+        gen = Generator(outer, variables, words)
         try:
             body = gen.any_kept(node) if exists else gen.expr(node)
-        except _Unsupported:
+        except Unsupported:
             return None
         namespace.update(gen.functions)
         return ("def fast(ctx):\n"
@@ -79,6 +78,12 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
 
 
 _M = object()  # a memo slot not yet filled
+
+
+def base_namespace(values: dict[str, Fn] = VALUES) -> dict[str, Any]:
+    """The names generated code uses besides its builtins' (engine/language/bodies.py too)."""
+    return {"FAILURES": _FAILURES, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
+            "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of}
 
 
 def _keep(memo: list, slot: int, value: Any) -> Any:
@@ -119,7 +124,7 @@ def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict) -
     return stand_in
 
 
-class _Generator:
+class Generator:
     def __init__(self, outer: Callable[[str], bool], variables: set[str], words: set[str]) -> None:
         self.outer, self.variables, self.words = outer, variables, words
         self.local: list[tuple[str, str]] = []  # (language name, Python name), innermost last
@@ -158,8 +163,8 @@ class _Generator:
             return f"tuple([{var} for {var} in _items({source}) if {cond}])"
         if kind == "attr":
             field = str(c[1])
-            if not _NAME.match(field):
-                raise _Unsupported
+            if not NAME.match(field):
+                raise Unsupported
             return f"({self.expr(c[0])})[{field!r}]"
         if kind == "neg":
             return f"(0 - ({self.expr(c[0])}))"
@@ -188,7 +193,7 @@ class _Generator:
                 else:
                     out = f"number({out} {_ARITH[sign]} ({right}))"
             return out
-        raise _Unsupported
+        raise Unsupported
 
     def truth(self, node: Any) -> str:
         """`node` as True or False (what `and` and `or` give in the language); operators that
@@ -205,16 +210,16 @@ class _Generator:
         return f"any({cond} for {var} in _items({source}))"
 
     def bind(self, name: str) -> str:
-        if not _NAME.match(name):
-            raise _Unsupported
+        if not NAME.match(name):
+            raise Unsupported
         self.count += 1
         var = f"v{self.count}_{name}"
         self.local.append((name, var))
         return var
 
     def name(self, name: str) -> str:
-        if not _NAME.match(name):
-            raise _Unsupported
+        if not NAME.match(name):
+            raise Unsupported
         for bound, var in reversed(self.local):
             if bound == name:
                 self.uses += 1
@@ -229,7 +234,7 @@ class _Generator:
             return "ctx.me"  # VALUES["me"] without the call: the commonest name of all
         if name in VALUES:
             return self.once(f"V[{name!r}](ctx)")
-        raise _Unsupported  # an unknown name: the closures already reported it
+        raise Unsupported  # an unknown name: the closures already reported it
 
     def once(self, text: str) -> str:
         """`text`, a value that uses no name bound by a filter or mapping, worked out at most
@@ -252,7 +257,7 @@ class _Generator:
         name = str(tok)
         nodes = list(args.children) if args is not None else []
         if name not in FUNCTIONS:
-            raise _Unsupported
+            raise Unsupported
         if name == "exists" and len(nodes) == 1 and isinstance(nodes[0], Tree):
             inner = nodes[0]
             if inner.data == "filter":
@@ -269,7 +274,7 @@ class _Generator:
         builtin = FUNCTIONS.get(name)
         nodes = list(args.children) if args is not None else []
         if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
-            raise _Unsupported
+            raise Unsupported
         alias = f"f{len(self.functions)}_{name}"
         self.functions[alias] = fn
         return f"{alias}(ctx{''.join(', ' + self.expr(a) for a in nodes)})"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.context import LanguageError
-from rootlaw.core.locations import clearing_loc, piece_loc
+from rootlaw.core.locations import as_location, clearing_loc, piece_loc
 
-from ..builtins import current_battle, location
+from ..builtins import current_battle
 from .base import Fn, Stmt, as_list, ctx_of
 from .piles import pile_of
 
@@ -26,24 +26,37 @@ class Place(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         owner = self.owner(ctx) if self.owner else ctx.me
-        kind = self.kind(ctx)
-        if (owner, kind) not in game.rules.piece_defs:
-            raise LanguageError(f"{owner} has no piece '{kind}'")
+        kind = piece_kind(game, owner, self.kind(ctx))
         target = self.target(ctx)
         if self.each:
             due: dict[Any, int] = {}
             for where in as_list(target):
-                location(ctx, where)  # a value that is no place is an error here, at the statement
+                as_location(where)  # a value that is no place is an error here, at the statement
                 due[where] = due.get(where, 0) + self.count(ctx)
             if due:
                 game.push({"op": "place_each", "me": ctx.me, "owner": owner, "kind": kind,
                            "due": tuple(due.items()), "ability": self.ability})
             return True
-        loc = piece_loc(target) if self.on_piece else location(ctx, target)
-        spot = _standing(game, target) if self.on_piece else target
-        place_pieces(game, ctx.me, owner, kind, loc, self.count(ctx), f"on piece {target}" if self.on_piece
-                     else f"in {target}", spot)
+        loc = target_location(target, self.on_piece)
+        placing(game, ctx.me, owner, kind, target, loc, self.on_piece, self.count(ctx))
         return True
+
+
+def piece_kind(game: Any, owner: str, kind: Any) -> Any:
+    """`kind`, when the owner has such pieces."""
+    if (owner, kind) not in game.rules.piece_defs:
+        raise LanguageError(f"{owner} has no piece '{kind}'")
+    return kind
+
+
+def target_location(target: Any, on_piece: bool) -> str:
+    return piece_loc(target) if on_piece else as_location(target)
+
+
+def placing(game: Any, me: str, owner: str, kind: str, target: Any, loc: str, on_piece: bool, count: Any) -> None:
+    """`place`: up to `count` pieces in a place, or on a piece (where that piece stands)."""
+    spot = _standing(game, target) if on_piece else target
+    place_pieces(game, me, owner, kind, loc, count, f"on piece {target}" if on_piece else f"in {target}", spot)
 
 
 def place_pieces(game: Any, by: str, owner: str, kind: str, loc: str, count: int, where: str, spot: Any) -> int:
@@ -76,11 +89,15 @@ class Remove(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
-        pids = as_list(self.pieces(ctx))
-        if pids:
-            game.log(f"{game.name(ctx.me)} removes {len(pids)} piece(s) ({self.ability})")
-            game.remove(pids, "effect", ctx.me, ability=self.ability)
+        removing(game, ctx.me, self.pieces(ctx), self.ability)
         return True
+
+
+def removing(game: Any, me: str, pieces: Any, ability: str) -> None:
+    pids = as_list(pieces)
+    if pids:
+        game.log(f"{game.name(me)} removes {len(pids)} piece(s) ({ability})")
+        game.remove(pids, "effect", me, ability=ability)
 
 
 class Relocate(Stmt):
@@ -92,23 +109,28 @@ class Relocate(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         dest = self.dest(ctx)
-        loc = piece_loc(dest) if self.onto_piece else clearing_loc(dest)
-        moved: dict[tuple[str, Any], list[int]] = {}
-        for pid in as_list(self.pieces(ctx)):
-            owner, kind, _ = game.s.pieces[pid]
-            if self.onto_piece and not game.can_hold(dest):
-                break
-            moved.setdefault((owner, game.clearing_of(pid)), []).append(pid)
-            game.relocate(pid, loc)
-        for (owner, origin), pids in moved.items():
-            group: dict[str, int] = {}
-            for pid in pids:
-                group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
-            where = f"onto piece {dest}" if self.onto_piece else f"to {dest}"
-            game.log(f"{game.name(owner)}'s {len(pids)} piece(s) leave {origin} {where}")
-            game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
-                      group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
+        relocating(game, dest, self.onto_piece, self.pieces(ctx))
         return True
+
+
+def relocating(game: Any, dest: Any, onto_piece: bool, pieces: Any) -> None:
+    """`relocate`: the pieces leave, grouped by owner and origin in the log and the events."""
+    loc = piece_loc(dest) if onto_piece else clearing_loc(dest)
+    moved: dict[tuple[str, Any], list[int]] = {}
+    for pid in as_list(pieces):
+        owner, kind, _ = game.s.pieces[pid]
+        if onto_piece and not game.can_hold(dest):
+            break
+        moved.setdefault((owner, game.clearing_of(pid)), []).append(pid)
+        game.relocate(pid, loc)
+    for (owner, origin), pids in moved.items():
+        group: dict[str, int] = {}
+        for pid in pids:
+            group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
+        where = f"onto piece {dest}" if onto_piece else f"to {dest}"
+        game.log(f"{game.name(owner)}'s {len(pids)} piece(s) leave {origin} {where}")
+        game.emit("moved", player=owner, origin=origin, dest=None if onto_piece else dest,
+                  group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
 
 
 class Score(Stmt):
@@ -118,10 +140,12 @@ class Score(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
-        points = self.points(ctx) or 0
-        game.score(who, self.sign * points, f.get("rule", ""), game.action_label(f["me"], self.ability),
-                   self.ability)
+        scoring(game, f["me"], who, self.sign * (self.points(ctx) or 0), f.get("rule", ""), self.ability)
         return True
+
+
+def scoring(game: Any, me: str, who: str, points: int, rule: str, ability: str) -> None:
+    game.score(who, points, rule, game.action_label(me, ability), ability)
 
 
 class Draw(Stmt):
@@ -131,21 +155,24 @@ class Draw(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
-        pile = pile_of(game, f, self.pile)
-        drawn = 0
-        # at most the cards there are to draw: a pile past its limit discards, and the discard
-        # pile would feed the deck again without end
-        for _ in range(min(self.count(ctx), len(game.s.deck) + len(game.s.discard))):
-            card = game.draw_card()
-            if card is None:
-                break
-            drawn += 1
-            if pile:
-                game.add_to_pile(who, pile, card)
-            else:
-                game.player(who).hand.append(card)
-        game.log(f"{game.name(who)} draws {drawn} card(s)" + (f" into {pile}" if pile else ""))
+        drawing(game, who, pile_of(game, f, self.pile), self.count(ctx))
         return True
+
+
+def drawing(game: Any, who: str, pile: str | None, count: Any) -> None:
+    drawn = 0
+    # at most the cards there are to draw: a pile past its limit discards, and the discard
+    # pile would feed the deck again without end
+    for _ in range(min(count, len(game.s.deck) + len(game.s.discard))):
+        card = game.draw_card()
+        if card is None:
+            break
+        drawn += 1
+        if pile:
+            game.add_to_pile(who, pile, card)
+        else:
+            game.player(who).hand.append(card)
+    game.log(f"{game.name(who)} draws {drawn} card(s)" + (f" into {pile}" if pile else ""))
 
 
 class MoveCards(Stmt):
@@ -159,10 +186,16 @@ class MoveCards(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         payer = self.payer(ctx) if self.payer else ctx.me
-        game.push({"op": "pay_cards", "payer": payer, "owner": ctx.me, "source": pile_of(game, f, self.source),
-                   "dest": pile_of(game, f, self.dest),
-                   "suit": self.suit(ctx), "count": self.count(ctx) if self.count else None, "done": 0})
+        source, dest = pile_of(game, f, self.source), pile_of(game, f, self.dest)
+        suit = self.suit(ctx)
+        paying(game, ctx.me, payer, source, dest, suit, self.count(ctx) if self.count else None)
         return True
+
+
+def paying(game: Any, me: str, payer: str, source: str | None, dest: str | None, suit: Any, count: Any) -> None:
+    """spend / put / discard: the frame that moves the cards one at a time."""
+    game.push({"op": "pay_cards", "payer": payer, "owner": me, "source": source, "dest": dest,
+               "suit": suit, "count": count, "done": 0})
 
 
 class DiscardCard(Stmt):
@@ -172,15 +205,18 @@ class DiscardCard(Stmt):
         self.card = card
 
     def run(self, game: Any, f: dict) -> bool:
-        card = self.card(ctx_of(game, f))
-        p = game.player(f["me"])
-        for cards in (p.persistent, p.hand, *p.piles.values()):
-            if card in cards:
-                cards.remove(card)
-                game.discard_card(card)
-                game.log(f"{game.name(f['me'])} discards {game.card_name(card)}")
-                break
+        discarding_card(game, f["me"], self.card(ctx_of(game, f)))
         return True
+
+
+def discarding_card(game: Any, me: str, card: Any) -> None:
+    p = game.player(me)
+    for cards in (p.persistent, p.hand, *p.piles.values()):
+        if card in cards:
+            cards.remove(card)
+            game.discard_card(card)
+            game.log(f"{game.name(me)} discards {game.card_name(card)}")
+            break
 
 
 class DiscardRandom(Stmt):
@@ -191,15 +227,19 @@ class DiscardRandom(Stmt):
         self.count, self.pile = count, pile
 
     def run(self, game: Any, f: dict) -> bool:
-        cards = game.player(f["me"]).piles.get(self.pile)
-        for _ in range(self.count(ctx_of(game, f))):
-            if not cards:
-                break
-            card = cards.pop(game.rng().below(len(cards)))
-            game.commit_rng()
-            game.discard_card(card)
-            game.log(f"{game.name(f['me'])} discards {game.card_name(card)} at random from {self.pile}")
+        discarding_random(game, f["me"], self.pile, self.count(ctx_of(game, f)))
         return True
+
+
+def discarding_random(game: Any, me: str, pile: str, count: Any) -> None:
+    cards = game.player(me).piles.get(pile)
+    for _ in range(count):
+        if not cards:
+            break
+        card = cards.pop(game.rng().below(len(cards)))
+        game.commit_rng()
+        game.discard_card(card)
+        game.log(f"{game.name(me)} discards {game.card_name(card)} at random from {pile}")
 
 
 class SetBattle(Stmt):
@@ -207,11 +247,15 @@ class SetBattle(Stmt):
         self.name, self.value = name, value
 
     def run(self, game: Any, f: dict) -> bool:
-        battle = current_battle(game)
-        if battle is None:
-            raise LanguageError("'set battle' used outside a battle")
-        battle[self.name] = max(0, self.value(ctx_of(game, f)))
+        battle_to_set(game)[self.name] = max(0, self.value(ctx_of(game, f)))
         return True
+
+
+def battle_to_set(game: Any) -> dict:
+    battle = current_battle(game)
+    if battle is None:
+        raise LanguageError("'set battle' used outside a battle")
+    return battle
 
 
 class TakeRandom(Stmt):
@@ -220,18 +264,21 @@ class TakeRandom(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
-        victim = self.victim(ctx)
-        hand = game.player(victim).hand
-        if hand:
-            rng = game.rng()
-            card = hand.pop(rng.below(len(hand)))
-            game.commit_rng()
-            if self.pile:
-                game.add_to_pile(ctx.me, self.pile, card)
-            else:
-                game.player(ctx.me).hand.append(card)
-            game.log(f"{game.name(ctx.me)} takes a random card from {game.name(victim)}")
+        taking_random(game, ctx.me, self.victim(ctx), self.pile)
         return True
+
+
+def taking_random(game: Any, me: str, victim: Any, pile: str | None) -> None:
+    hand = game.player(victim).hand
+    if hand:
+        rng = game.rng()
+        card = hand.pop(rng.below(len(hand)))
+        game.commit_rng()
+        if pile:
+            game.add_to_pile(me, pile, card)
+        else:
+            game.player(me).hand.append(card)
+        game.log(f"{game.name(me)} takes a random card from {game.name(victim)}")
 
 
 class Reveal(Stmt):
@@ -239,10 +286,12 @@ class Reveal(Stmt):
         self.player = player
 
     def run(self, game: Any, f: dict) -> bool:
-        ctx = ctx_of(game, f)
-        who = self.player(ctx)
-        cards = ", ".join(game.card_name(c) for c in game.player(who).hand) or "no cards"
-        game.log(f"{game.name(who)} shows their hand: {cards}")
+        revealing(game, self.player(ctx_of(game, f)))
         return True
+
+
+def revealing(game: Any, who: Any) -> None:
+    cards = ", ".join(game.card_name(c) for c in game.player(who).hand) or "no cards"
+    game.log(f"{game.name(who)} shows their hand: {cards}")
 
 
