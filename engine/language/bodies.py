@@ -233,6 +233,7 @@ class _Writer:
             "        f['traced'] = True",
             "        game.trace(f['rule'], ability_note(me, f['ability']))"]
         self.names.update(self.exprs.functions)
+        head[6:6] = _indent(self.exprs.prologue())  # after `ctx`, before anything runs
         return "\n".join(head + _indent(lines) + ["    game.pop()", ""]), self.names
 
     def sequence(self, code: str, top: bool = False, bound: tuple[tuple[str, str], ...] = ()

@@ -18,6 +18,8 @@ from rootlaw.core.context import Ctx, LanguageError
 from rootlaw.language import limits
 
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
+from .inline import HOIST, TEMPLATES
+from .inline import NAMESPACE as INLINE_NAMES
 from .syntax import Tree
 
 Fn = Callable[[Ctx], Any]
@@ -67,8 +69,10 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
         except Unsupported:
             return None
         namespace.update(gen.functions)
+        hoisted = "".join(f"    {line}\n" for line in gen.prologue())
         return ("def fast(ctx):\n"
                 "    env = ctx.env\n"
+                + ("    game = ctx.game\n" + hoisted if hoisted else "")
                 + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
                 "    try:\n"
                 f"        return {body}\n"
@@ -83,7 +87,7 @@ _M = object()  # a memo slot not yet filled
 def base_namespace(values: dict[str, Fn] = VALUES) -> dict[str, Any]:
     """The names generated code uses besides its builtins' (engine/language/bodies.py too)."""
     return {"FAILURES": _FAILURES, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
-            "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of}
+            "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of, **INLINE_NAMES}
 
 
 def _keep(memo: list, slot: int, value: Any) -> Any:
@@ -132,6 +136,7 @@ class Generator:
         self.count = 0
         self.uses = 0  # references to names bound by filters and mappings, so far
         self.slots = 0  # memo slots of the values worked out once per call (see `once`)
+        self.hoist: set[str] = set()  # names the inlined builtins read (engine/language/inline.py)
 
     def expr(self, node: Any) -> str:
         kind = node.data
@@ -202,7 +207,13 @@ class Generator:
         return text if isinstance(node, Tree) and node.data in _BOOLEAN else f"(not not {text})"
 
     def any_kept(self, node: Tree) -> str:
-        """Whether a filter keeps any item, stopping at the first one it keeps."""
+        """Whether a filter keeps any item, stopping at the first one it keeps (or a builtin's
+        list has any: its `any_fn`)."""
+        if node.data == "call":
+            called = FUNCTIONS.get(str(node.children[0]))
+            if called is None or called.any_fn is None:
+                raise Unsupported
+            return self.invoke(node, called.any_fn)
         source = self.expr(node.children[1])
         var = self.bind(str(node.children[0]))
         cond = self.expr(node.children[2])
@@ -265,6 +276,10 @@ class Generator:
             called = FUNCTIONS.get(str(inner.children[0])) if inner.data == "call" else None
             if called is not None and called.any_fn is not None:
                 return self.invoke(inner, called.any_fn)
+        if name == "count" and len(nodes) == 1 and isinstance(nodes[0], Tree) and nodes[0].data == "call":
+            called = FUNCTIONS.get(str(nodes[0].children[0]))
+            if called is not None and called.count_fn is not None:
+                return self.invoke(nodes[0], called.count_fn)
         return self.invoke(node, FUNCTIONS[name].fn)
 
     def invoke(self, node: Tree, fn: Callable) -> str:
@@ -275,6 +290,15 @@ class Generator:
         nodes = list(args.children) if args is not None else []
         if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
             raise Unsupported
+        args = [self.expr(a) for a in nodes]
+        template = TEMPLATES.get(fn)
+        text = template(args, self.hoist) if template is not None else None
+        if text is not None:
+            return text
         alias = f"f{len(self.functions)}_{name}"
         self.functions[alias] = fn
-        return f"{alias}(ctx{''.join(', ' + self.expr(a) for a in nodes)})"
+        return f"{alias}(ctx{''.join(', ' + a for a in args)})"
+
+    def prologue(self) -> list[str]:
+        """Lines binding the names the inlined builtins read (inline.HOIST), `game` bound."""
+        return [f"{name} = {HOIST[name]}" for name in sorted(self.hoist)]

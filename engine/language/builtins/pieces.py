@@ -5,7 +5,7 @@ from typing import Any
 
 from rootlaw.core.context import Ctx
 from rootlaw.core.identity import distinct
-from rootlaw.core.locations import piece_loc
+from rootlaw.core.locations import clearing_loc, piece_loc
 
 from .registry import FUNCTIONS, _piece, builtin, location
 
@@ -29,9 +29,13 @@ def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None =
 
 
 def _any_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> bool:
-    """exists(pieces(...)), stopping at the first piece."""
-    s = ctx.game.s
-    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
+    """exists(pieces(...)): a look at the kept counts when the faction is named (board_index.py)."""
+    game = ctx.game
+    s = game.s
+    loc = f"c{where}" if type(where) is int else location(ctx, where)
+    if type(faction) is str and (kind is None or type(kind) is str):
+        return (loc, faction, kind) in (game._counts or game.counts()).kinds
+    here = s.at.get(loc)
     if not here:
         return False
     pieces = s.pieces
@@ -42,7 +46,16 @@ def _any_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | No
     return False
 
 
-FUNCTIONS["pieces"] = replace(FUNCTIONS["pieces"], any_fn=_any_pieces)
+def _count_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> int:
+    """count(pieces(...)): the kept count when the faction is named (board_index.py)."""
+    game = ctx.game
+    loc = f"c{where}" if type(where) is int else location(ctx, where)
+    if type(faction) is str and (kind is None or type(kind) is str):
+        return (game._counts or game.counts()).kinds.get((loc, faction, kind), 0)
+    return len(_pieces(ctx, where, faction, kind))
+
+
+FUNCTIONS["pieces"] = replace(FUNCTIONS["pieces"], any_fn=_any_pieces, count_fn=_count_pieces)
 
 
 @builtin("held", 1)
@@ -98,7 +111,10 @@ def _warriors(ctx: Ctx, faction: str, c: int) -> int:
 @builtin("present", 2)
 def _present(ctx: Ctx, faction: str, c: int) -> bool:
     """Whether `faction` has any piece standing in clearing c."""
-    return faction in ctx.game.factions_present(c)
+    game = ctx.game
+    if type(faction) is str:
+        return (clearing_loc(c), faction, None) in (game._counts or game.counts()).kinds
+    return faction in game.factions_present(c)
 
 
 @builtin("factions_in", 1)
