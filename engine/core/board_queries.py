@@ -21,6 +21,7 @@ class BoardQueries:
     s: "State"
     rules: "Rules"
     _kept: dict
+    _rulers: dict[str, str | None]
     _owned: dict[str, list[int]] | None
     _counts: PieceCounts | None
 
@@ -98,14 +99,15 @@ class BoardQueries:
         """Law 2.5: most warriors plus buildings; a tie rules nobody.
 
         Asked again and again between two changes of the board (every menu asks it of many
-        clearings), so each answer is kept until a piece is placed, moved or removed; not when
-        a `ruler` modifier exists, as it may read more than the board."""
-        rulers = self._kept
-        if clearing in rulers:
-            return rulers[clearing]
+        clearings), so each answer is kept until a piece is placed in the clearing, or moved or
+        removed from it; not when a `ruler` modifier exists, as it may read more than the board."""
+        rulers = self._rulers
+        loc = f"c{clearing}"
+        if loc in rulers:
+            return rulers[loc]
         ruler = self._rule(clearing)
         if "ruler" not in self.rules.modifiers:
-            rulers[clearing] = ruler
+            rulers[loc] = ruler
         return ruler
 
     def _rule(self, clearing: int) -> str | None:

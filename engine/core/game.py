@@ -58,6 +58,7 @@ class Rules:
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
     path_ends_at: dict[int, tuple[int, ...]] = field(default_factory=dict)  # the far end of each path there
+    paths_at: dict[int, tuple[str, ...]] = field(default_factory=dict)  # the paths ending there
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
@@ -94,6 +95,7 @@ class Rules:
         self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
         self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
+        self.paths_at = {c: tuple(key for _, key in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
 
     def category(self, faction: str, kind: str) -> str:
@@ -117,7 +119,7 @@ class Rules:
 class Game(DecisionLoop, BoardQueries, PieceOperations):
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_owned", "_counts")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_rulers", "_owned", "_counts")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -132,10 +134,11 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         self.changed: set[tuple[str, str]] = set()
         self._modifying: list[str] = []  # abilities of the modifiers running now, outermost first
         # answers worked out from the board alone, kept until a piece is placed, moved or
-        # removed: who rules each clearing asked since (BoardQueries.ruler, keyed by the
-        # clearing), and others keyed by a tuple naming the question (each faction's movers by
-        # clearing...); not game state: a clone or a load starts without them
+        # removed, keyed by a tuple naming the question (each faction's movers by clearing...);
+        # and who rules each clearing (BoardQueries.ruler, by location), kept until a piece
+        # enters or leaves it; not game state: a clone or a load starts without them
         self._kept: dict = {}
+        self._rulers: dict[str, str | None] = {}
         # each faction's pieces in the order of `s.pieces` (BoardQueries.pieces_of): built on
         # first use, then kept up to date by the piece operations
         self._owned: dict[str, list[int]] | None = None

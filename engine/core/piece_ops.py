@@ -23,6 +23,7 @@ class PieceOperations:
     rules: "Rules"
     changed: set[tuple[str, str]]
     _kept: dict[Any, Any]
+    _rulers: dict[str, str | None]
     _owned: dict[str, list[int]] | None
     _counts: Any
 
@@ -34,6 +35,7 @@ class PieceOperations:
         player.supply[kind] -= 1
         self.changed.add((faction, kind))
         self._kept.clear()
+        self._rulers.pop(loc, None)
         pid = self.s.next_piece
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
@@ -91,6 +93,8 @@ class PieceOperations:
         faction, kind, old = self.s.pieces[pid]
         self.changed.add((faction, kind))
         self._kept.clear()
+        self._rulers.pop(old, None)
+        self._rulers.pop(loc, None)
         self.s.at[old].remove(pid)
         if not self.s.at[old]:
             del self.s.at[old]
@@ -106,6 +110,7 @@ class PieceOperations:
         faction, kind, loc = self.s.pieces.pop(pid)
         self.changed.add((faction, kind))
         self._kept.clear()
+        self._rulers.pop(loc, None)
         if self._owned is not None:
             self._owned[faction].remove(pid)
         self.s.at[loc].remove(pid)
@@ -172,8 +177,9 @@ class PieceOperations:
 
     def put_removed(self, pid: int, faction: str, kind: str, destination: Any) -> None:
         """Put a removed piece where a replacement sends it (a clearing, a path, a box)."""
-        self._kept.clear()
         loc = as_location(destination)
+        self._kept.clear()
+        self._rulers.pop(loc, None)
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
         self._owned_add(faction, pid)

@@ -14,8 +14,13 @@ from .registry import FUNCTIONS, _piece, builtin, location
 @builtin("pieces", 1, 3)
 def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> tuple:
     """Pieces standing at a clearing or path (optionally of one faction and kind)."""
-    s = ctx.game.s
-    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
+    game = ctx.game
+    s = game.s
+    loc = f"c{where}" if type(where) is int else location(ctx, where)
+    if type(faction) is str and (kind is None or type(kind) is str) \
+            and (loc, faction, kind) not in (game._counts or game.counts()).kinds:
+        return ()  # the kept counts say there is none
+    here = s.at.get(loc)
     if not here:
         return ()
     if faction is None and kind is None:
@@ -133,8 +138,18 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     """A faction's pieces of a kind (or of any of a list of kinds) on the map, by id."""
     owner = faction or ctx.me
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    pieces = ctx.game.s.pieces
-    return tuple([p for p in ctx.game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
+    game = ctx.game
+    key = ("on_map", owner, kinds)
+    try:
+        kept = game._kept.get(key)
+    except TypeError:  # a kind that is no name (a pack's mistake): worked out, not kept
+        kept, key = None, None
+    if kept is None:
+        pieces = game.s.pieces
+        kept = tuple([p for p in game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
+        if key is not None:
+            game._kept[key] = kept
+    return kept
 
 
 @builtin("distinct", 1)
