@@ -37,7 +37,8 @@ from rootlaw.language import limits
 from rootlaw.language import statements as st
 from rootlaw.language.statements import effects, flow
 
-from .codegen import NAME, Generator, Unsupported, base_namespace
+from .codegen import NAME, Unsupported, base_namespace
+from .lowering import Lowering
 from .syntax import Token, Tree
 
 _SKIP = object()  # a `choose` with nothing to choose from
@@ -106,7 +107,7 @@ def _indent(lines: list[str], n: int = 1) -> list[str]:
     return [pad + line for line in lines]
 
 
-class _Exprs(Generator):
+class _Exprs(Lowering):
     """Expressions inside an effect: the names the effect binds are its Python locals."""
 
     def __init__(self, writer: "_Writer", plan: BodyPlan) -> None:
@@ -206,11 +207,11 @@ class _Writer:
             return [f"{out} = {int(node)}"]
         self.exprs.fresh()
         try:
-            text = self.exprs.expr(node)
+            lines, value = self.exprs.statements(node)
         except Unsupported:
             return [slow]
-        memo = [f"    memo = [_M] * {self.exprs.slots}"] if self.exprs.slots else []
-        return ["try:", *memo, f"    {out} = {text}", "except FAILURES:", f"    {slow}"]
+        memo = [f"memo = [_M] * {self.exprs.slots}"] if self.exprs.slots else []
+        return ["try:", *_indent(memo + lines + [f"{out} = {value}"]), "except FAILURES:", f"    {slow}"]
 
     def count_value(self, out: str, node: Any, fallback: Any) -> list[str]:
         """A count (`place 2 ...`, `repeat (n)`): none written is 1."""

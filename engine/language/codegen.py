@@ -63,9 +63,10 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
     namespace = {**base_namespace(values), "slow": slow}
 
     def source() -> str | None:
-        gen = Generator(outer, variables, words)
+        from .lowering import Lowering  # it extends Generator below: imported when first used
+        gen = Lowering(outer, variables, words)
         try:
-            body = gen.any_kept(node) if exists else gen.expr(node)
+            lines, out = gen.statements(node, exists)
         except Unsupported:
             return None
         namespace.update(gen.functions)
@@ -75,7 +76,8 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
                 + ("    game = ctx.game\n" + hoisted if hoisted else "")
                 + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
                 "    try:\n"
-                f"        return {body}\n"
+                + "".join(f"        {line}\n" for line in lines) +
+                f"        return {out}\n"
                 "    except FAILURES:\n"
                 "        return slow(ctx)\n")
     return _compiled_on_first_call(source, namespace)
@@ -152,7 +154,7 @@ class Generator:
         if kind == "call":
             return self.call(node)
         if kind == "list_":
-            items = [self.expr(a) for a in (c[0].children if c[0] is not None else ())]
+            items = self.parts(c[0].children if c[0] is not None else ())
             return "(" + "".join(f"{i}, " for i in items) + ")"
         if kind == "mapped":
             source = self.expr(c[2])
@@ -170,11 +172,11 @@ class Generator:
             field = str(c[1])
             if not NAME.match(field):
                 raise Unsupported
-            return f"({self.expr(c[0])})[{field!r}]"
+            return f"({self.parts(c[:1])[0]})[{field!r}]"
         if kind == "neg":
-            return f"(0 - ({self.expr(c[0])}))"
+            return f"(0 - ({self.parts(c)[0]}))"
         if kind == "not_":
-            return f"(not ({self.expr(c[0])}))"
+            return f"(not ({self.parts(c)[0]}))"
         if kind in ("or_expr", "and_expr"):
             joiner = " and " if kind == "and_expr" else " or "
             return "(" + joiner.join(self.truth(x) for x in c) + ")"
@@ -182,15 +184,18 @@ class Generator:
             cond, yes, no = (self.expr(x) for x in c)
             return f"(({yes}) if ({cond}) else ({no}))"
         if kind == "comparison":
-            return f"(({self.expr(c[0])}) {_COMPARE[str(c[1])]} ({self.expr(c[2])}))"
+            left, right = self.parts((c[0], c[2]))
+            return f"(({left}) {_COMPARE[str(c[1])]} ({right}))"
         if kind == "member":
-            return f"_member({self.expr(c[0])}, {self.expr(c[1])})"
+            item, items = self.parts(c)
+            return f"_member({item}, {items})"
         if kind in ("sum", "product"):
             # the same bounds as the closures (engine/language/limits.py): a stranger's faction
             # cannot build a huge number, string or list through the fast form either
-            out = f"({self.expr(c[0])})"
+            terms = self.parts(c[0::2])
+            out = f"({terms[0]})"
             for i in range(1, len(c), 2):
-                sign, right = str(c[i]), self.expr(c[i + 1])
+                sign, right = str(c[i]), terms[(i + 1) // 2]
                 if sign == "*":
                     out = f"times({out}, ({right}))"
                 elif sign == "/":
@@ -199,6 +204,11 @@ class Generator:
                     out = f"number({out} {_ARITH[sign]} ({right}))"
             return out
         raise Unsupported
+
+    def parts(self, nodes: Any) -> list[str]:
+        """The texts of a node's operands, all evaluated, left to right (`Lowering` may compute
+        them into locals first)."""
+        return [self.expr(n) for n in nodes]
 
     def truth(self, node: Any) -> str:
         """`node` as True or False (what `and` and `or` give in the language); operators that
@@ -290,7 +300,7 @@ class Generator:
         nodes = list(args.children) if args is not None else []
         if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
             raise Unsupported
-        args = [self.expr(a) for a in nodes]
+        args = self.parts(nodes)
         template = TEMPLATES.get(fn)
         text = template(args, self.hoist) if template is not None else None
         if text is not None:
