@@ -50,39 +50,6 @@ def _member(item: Any, items: Any) -> bool:
     return item in items
 
 
-def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
-         exists: bool = False, values: dict[str, Fn] = VALUES) -> Fn:
-    """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
-    handing every call to `slow` when the tree uses something the generator does not handle
-    (a builtin that changes the game, such as a roll, is one).
-    `outer(name)` says whether a name is bound around the expression (read from the context's
-    names); it and the sets must not change afterwards, as the source is generated on the first
-    call. With `exists`, `node` is a filter and the form says whether it keeps any item,
-    stopping at the first (a menu asks only that). `values`: the values of the moment, as the
-    file's language gives them."""
-    namespace = {**base_namespace(values), "slow": slow}
-
-    def source() -> str | None:
-        from .lowering import Lowering  # it extends Generator below: imported when first used
-        gen = Lowering(outer, variables, words)
-        try:
-            lines, out = gen.statements(node, exists)
-        except Unsupported:
-            return None
-        namespace.update(gen.functions)
-        hoisted = "".join(f"    {line}\n" for line in gen.prologue())
-        return ("def fast(ctx):\n"
-                "    env = ctx.env\n"
-                + ("    game = ctx.game\n" + hoisted if hoisted else "")
-                + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
-                "    try:\n"
-                + "".join(f"        {line}\n" for line in lines) +
-                f"        return {out}\n"
-                "    except FAILURES:\n"
-                "        return slow(ctx)\n")
-    return _compiled_on_first_call(source, namespace)
-
-
 _M = object()  # a memo slot not yet filled
 
 

@@ -26,7 +26,7 @@ from .closures import (
     never,
     safe,
 )
-from .codegen import fast
+from .lowering import fast
 from .syntax import Token, Tree
 
 if TYPE_CHECKING:

@@ -10,13 +10,14 @@ and `or` are `if`s, so nested filters run as nested loops in the one function.
 The program is the same: every part is evaluated in the same order, as often, stopping where
 the expression stops. Operands of an operator or a call are evaluated left to right: when one of
 them needs statements, they all go through locals, in order. A part with no filter or mapping
-inside is written as the generator writes it (memo slots included).
+inside is written as the generator writes it (memo slots included). `fast`, the generated form
+of one expression that the compiler hands out, is written by a `Lowering` (so it lives here).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from .codegen import _BOOLEAN, Generator, Unsupported
+from .codegen import _BOOLEAN, VALUES, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
 from .syntax import Tree
 
 _LOOPS = ("filter", "mapped")
@@ -157,4 +158,36 @@ class Lowering(Generator):
                 and isinstance(args.children[0], Tree) and args.children[0].data == "filter")
 
 
-__all__ = ["Lowering", "Unsupported"]
+def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
+         exists: bool = False, values: dict[str, Fn] = VALUES) -> Fn:
+    """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
+    handing every call to `slow` when the tree uses something the generator does not handle
+    (a builtin that changes the game, such as a roll, is one).
+    `outer(name)` says whether a name is bound around the expression (read from the context's
+    names); it and the sets must not change afterwards, as the source is generated on the first
+    call. With `exists`, `node` is a filter and the form says whether it keeps any item,
+    stopping at the first (a menu asks only that). `values`: the values of the moment, as the
+    file's language gives them."""
+    namespace = {**base_namespace(values), "slow": slow}
+
+    def source() -> str | None:
+        gen = Lowering(outer, variables, words)
+        try:
+            lines, out = gen.statements(node, exists)
+        except Unsupported:
+            return None
+        namespace.update(gen.functions)
+        hoisted = "".join(f"    {line}\n" for line in gen.prologue())
+        return ("def fast(ctx):\n"
+                "    env = ctx.env\n"
+                + ("    game = ctx.game\n" + hoisted if hoisted else "")
+                + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
+                "    try:\n"
+                + "".join(f"        {line}\n" for line in lines) +
+                f"        return {out}\n"
+                "    except FAILURES:\n"
+                "        return slow(ctx)\n")
+    return _compiled_on_first_call(source, namespace)
+
+
+__all__ = ["Lowering", "Unsupported", "fast"]
