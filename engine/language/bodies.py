@@ -102,6 +102,13 @@ def compiled_body(plan: BodyPlan) -> Callable[[Any, dict], None]:
 _STAND_IN = compile("def body(game, f):\n    return compile_now(game, f)\n", "<rootlaw effect>", "exec")
 
 
+def _named_piles(*piles: Any) -> None:
+    """Piles written by name (or none); a pile named by an expression (`onto (column)`) leaves
+    the effect to the interpreter."""
+    if any(pile is not None and not isinstance(pile, str) for pile in piles):
+        raise Unsupported
+
+
 def _indent(lines: list[str], n: int = 1) -> list[str]:
     pad = "    " * n
     return [pad + line for line in lines]
@@ -283,6 +290,8 @@ class _Writer:
     # effects on the board and the cards
     def _place(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, piece, owner, target = node.children
+        if stmt.each:  # `place N KIND in each ...`: the interpreter's `place_each` frame
+            raise Unsupported
         lines = self.value("o_", owner, stmt.owner) if owner is not None else ["o_ = me"]
         if piece.data == "kind_name":
             lines.append(f"k_ = piece_kind(game, o_, {str(piece.children[0])!r})")
@@ -315,11 +324,13 @@ class _Writer:
 
     def _draw(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, _, owner = node.children
+        _named_piles(stmt.pile)
         lines = self.value("w_", owner.children[0], stmt.owner) if owner is not None else ["w_ = me"]
         lines += self.value("n_", count, stmt.count)
         return self._effect(lines + [f"drawing(game, w_, {stmt.pile!r}, n_)"])
 
     def _cards(self, stmt: Any, payer: Any, suit: Any, count: Any) -> tuple:
+        _named_piles(stmt.source, stmt.dest)
         lines = self.value("w_", payer, stmt.payer) if payer is not None else ["w_ = me"]
         lines += self.value("u_", suit, stmt.suit)
         lines += self.count_value("n_", count, stmt.count) if count is not None else ["n_ = None"]
