@@ -122,12 +122,9 @@ class _Exprs(Lowering):
         self.writer = writer
 
     def name(self, name: str) -> str:
-        if not NAME.match(name):
-            raise Unsupported
-        for bound, var in reversed(self.local):
-            if bound == name:
-                self.uses += 1
-                return var
+        var = self.bound(name)
+        if var is not None:
+            return var
         local = self.writer.lookup(name)
         if local is not None:
             return local

@@ -205,13 +205,20 @@ class Generator:
         self.local.append((name, var))
         return var
 
-    def name(self, name: str) -> str:
+    def bound(self, name: str) -> str | None:
+        """The local of a name bound by a filter or mapping around here (counted as a use)."""
         if not NAME.match(name):
             raise Unsupported
         for bound, var in reversed(self.local):
             if bound == name:
                 self.uses += 1
                 return var
+        return None
+
+    def name(self, name: str) -> str:
+        var = self.bound(name)
+        if var is not None:
+            return var
         if self.outer(name):
             return f"env[{name!r}]"
         if name in self.variables:
