@@ -1,5 +1,5 @@
-"""Every mix played: all 112 sets of 2-5 of the bundled factions (the five seed factions and the
-base game's Marquise and Eyrie) on every map, many seeded random games each.
+"""Every mix played: all 210 sets of 2-5 of the bundled factions (the five seed factions and the
+base game's Marquise, Eyrie and Vagabond) on every map, many seeded random games each.
 
 Run from the repository root (the full run is long; `nice` it on a shared machine):
 
@@ -41,7 +41,7 @@ from rootlaw.core.rng import Rng
 from rootlaw.core.stalemate import STALLED
 
 SEED_FACTIONS = ("alliance", "arachneen", "cabale", "colombes", "neiges")
-BASE_FACTIONS = ("marquise", "eyrie")  # the base game's, in the language (Law chapters 6 and 7)
+BASE_FACTIONS = ("marquise", "eyrie", "vagabond")  # the base game's, in the language (Law chapters 6, 7, 9)
 FACTIONS = SEED_FACTIONS + BASE_FACTIONS
 MAX_DECISIONS = 20_000       # far above any real game; beyond it a game counts as an error (hang)
 EXAMPLES = 5                 # examples kept per kind of problem
@@ -49,7 +49,7 @@ EXAMPLES = 5                 # examples kept per kind of problem
 
 def all_mixes(factions: tuple[str, ...] = FACTIONS, largest: int = 5) -> list[tuple[str, ...]]:
     """Every set of 2 to `largest` of `factions`, smallest sets first (26 for the five seed
-    factions, 112 for the seven bundled ones)."""
+    factions, 210 for the eight bundled ones)."""
     return [mix for size in range(2, min(largest, len(factions)) + 1) for mix in combinations(factions, size)]
 
 

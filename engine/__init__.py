@@ -43,6 +43,7 @@ _LAZY = {
     "load_game": ("content.record", "load_game"),
     "option_names": ("core.option_names", "option_names"),
     # what one seat may see (hidden information): the seat-view function of the API goes here
+    "seat_view": ("tools.view", "seat_view"),
     # packs and scenarios
     "Pack": ("content.packs", "Pack"),
     "load_pack": ("content.packs", "load_pack"),

@@ -41,9 +41,11 @@ def test_full_games_keep_every_invariant_and_replay(map_name):
 
 
 def test_every_bot_plays_the_marquise_and_the_eyrie():
-    assert set(BOTS) == {"random", "greedy", "mcts"}
+    assert set(BOTS) == {"random", "greedy", "mcts", "greedy-omniscient", "mcts-omniscient"}
     quick = {"random": RandomAgent, "greedy": lambda s: GreedyBot(s, samples=1),
-             "mcts": lambda s: MctsBot(s, iterations=6, rollout=4)}
+             "mcts": lambda s: MctsBot(s, iterations=6, rollout=4),
+             "greedy-omniscient": lambda s: GreedyBot(s, samples=1, fair=False),
+             "mcts-omniscient": lambda s: MctsBot(s, iterations=6, rollout=4, fair=False)}
     for name, bot in quick.items():
         game = Setup(map="autumn", factions=["marquise", "eyrie"], seed=4, round_limit=2).start()
         bots = {f: bot(7 + i) for i, f in enumerate(game.s.seats)}
@@ -55,7 +57,7 @@ def test_every_bot_plays_the_marquise_and_the_eyrie():
 def test_a_simulation_row_of_the_base_factions():
     plan = Plan(factions=("marquise", "eyrie", "alliance"), bots=("greedy", "random", "random"),
                 maps=("lake",), games=1, seed=5, round_limit=2)
-    row = play_game(plan.specs()[0])
+    row = play_game(plan.spec(0))
     assert set(row["seats"]) == {"marquise", "eyrie", "alliance"}
     for f in row["seats"]:
         assert sum(row["vp_by_source"][f].values()) == row["scores"][f]

@@ -1,6 +1,6 @@
 """Issue 11: a slice of benchmarks/mixes.py in every test run — one game of every one of the
-mixes of 2 to 5 bundled factions (the seed factions and, since issue 27, the Marquise and the
-Eyrie), the maps rotating, with a small round limit, through the same code (invariants after
+mixes of 2 to 5 bundled factions (the seed factions and, since issue 27, the Marquise, the
+Eyrie and the Vagabond), the maps rotating, with a small round limit, through the same code (invariants after
 every decision, record replayed through JSON to the same final digest).
 """
 from __future__ import annotations
@@ -20,6 +20,7 @@ def test_every_mix_covers_the_base_factions():
     assert set(mixes.BASE_FACTIONS) <= {f for mix in every for f in mix}
     assert len(every) == len(set(every)) == sum(1 for m in every if 2 <= len(m) <= 5)
     assert ("marquise", "eyrie") in every and ("alliance", "marquise", "eyrie") in every
+    assert ("marquise", "eyrie", "vagabond") in every and len(every) == 210
 
 
 def test_one_game_of_every_mix_has_no_error_violation_or_mismatch():

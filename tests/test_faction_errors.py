@@ -34,6 +34,8 @@ EXPECTED: dict[str, list[tuple[int, int, str, str | None]]] = {
     "missing_required": [(2, 1, "missing required key 'turn'", None)],
     "missing_required_in_ability": [(9, 5, "missing required key 'do'", None)],
     "invariant_without_holds": [(9, 5, "missing required key 'holds'", None)],
+    "visible_without_rule": [(7, 12, "missing key 'rule' or 'ruling'", "give its rule number or a ruling")],
+    "visible_unknown": [(6, 26, "'hidden' is not one of owner, all, none", None)],
     # -- what the faction file declares ------------------------------------------------------
     "unknown_event": [(15, 9, "unknown event 'removd'", "events: removed, moved")],
     "unknown_hook": [(11, 11, "unknown hook 'defender_takes_higher_rol'", "defender_takes_higher_roll")],

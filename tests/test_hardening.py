@@ -57,10 +57,12 @@ def test_place_a_billion_is_capped_by_the_supply():
     assert violations(game) == []
 
 
-def test_a_home_of_a_trillion_warriors_is_capped_by_the_supply():
-    game = start(probe("  - home: {where: corner, pieces: {warrior: 1000000000000}}"))
-    game.answer(game.pending()["options"][0])  # which corner
-    assert supply_and_board(game) == (0, 20)
+def test_a_home_of_a_trillion_warriors_is_refused_at_its_count():
+    with pytest.raises(DataError) as err:
+        probe("  - home: {where: corner, pieces: {warrior: 1000000000000}}")
+    problem = err.value.problems[0]
+    assert "the home gets 1,000,000,000,000 warrior but the faction has only 20" in problem.message
+    assert (problem.line, problem.col) == (9, 45)
 
 
 def test_drawing_a_billion_into_a_limited_pile_ends():
@@ -196,3 +198,83 @@ def test_play_check_and_decision_cap(capsys, monkeypatch):
     monkeypatch.setattr(cli, "violations", lambda game: ["a planted breach"])
     assert cli.main(["play", "--check", "--quiet", "--rounds", "2"]) == 2
     assert "a planted breach" in capsys.readouterr().err
+
+
+# --- issue 28: an effect or a modifier naming what does not exist stops at its position --------
+def _stopped(faction, message: str, line: int) -> str:
+    """The game stops at once with a clean error naming the faction file's line; no corrupt state."""
+    with pytest.raises(RootlawError) as err:
+        game = start(faction)
+        for _ in range(500):
+            if game.pending() is None:
+                break
+            game.answer(game.pending()["options"][0])
+    text = str(err.value)
+    assert message in text and f"probe.yaml:{line}:" in text, text
+    return text
+
+
+@pytest.mark.parametrize("effect,message", [
+    ("place 1 warrior in 999", "there is no clearing 999 on this map (clearings 1 to 12)"),
+    ('place 1 warrior in \\"1-12\\"', "there is no path 1-12 on this map"),
+    ('place 1 warrior in \\"bprobe.nowhere\\"', "probe has no box 'nowhere'"),  # box() checks its name at load
+    ("place 1 warrior on 999", "999 is not a piece on the map"),
+    ("place 1 warrior in 1; relocate pieces(1) to 999", "there is no clearing 999 on this map"),
+    ('place 1 warrior in 1; relocate pieces(1) to \\"999\\"', "'999' is not a clearing, a path, a forest or a box"),
+    ('place 1 warrior in 1; relocate pieces(1) to \\"F99\\"', "there is no forest F99 on this map"),
+    ("relocate [999] to 1", "999 is not a piece on the map, so it cannot relocate"),
+    ("place 2 warrior in 1; relocate pieces(1) onto nth(pieces(1), 1)", "which it holds or is"),
+])
+def test_an_effect_naming_a_missing_place_or_piece_stops_at_its_position(effect, message):
+    _stopped(probe(f'  - do: "{effect}"'), message, 9)
+
+
+def _modifier(hook: str, value: str) -> str:
+    return f"abilities:\n  - id: odd\n    kind: modifier\n    hook: {hook}\n    value: \"{value}\""
+
+
+@pytest.mark.parametrize("hook,value,needs", [
+    ("ruler", "[1, 2]", "a seated faction or none"),
+    ("ruler", '\\"nobody\\"', "a seated faction or none"),
+    ("removed_to", '\\"999\\"', "none (the supply) or a clearing, path, forest or box of this game"),
+    ("removed_to", "999", "none (the supply) or a clearing, path, forest or box of this game"),
+    ("adjacency", "[999]", "a list of clearings of this map"),
+    ("may_place", "1", "true or false"),
+    ("draw_bonus", "true", "a whole number"),  # at the other faction's evening draw
+])
+def test_a_modifier_giving_what_its_hook_cannot_use_stops_at_its_value(hook, value, needs):
+    effect = "place 1 warrior in 1; let r = ruler(1); let a = adjacent(1, me); remove pieces(1)"
+    text = _stopped(probe(f'  - do: "{effect}"', _modifier(hook, value)), needs, 11)
+    assert f"modifier 'odd' gives" in text and f"to the hook '{hook}'" in text
+
+
+def test_every_hook_says_what_its_modifiers_must_give():
+    from rootlaw.core.hook_values import NEEDS
+    from rootlaw.core.hooks import HOOKS
+    assert set(NEEDS) == set(HOOKS)
+
+
+def test_a_bot_asking_a_broken_modifier_gets_a_clean_error():
+    """The greedy bot reads rulers outside the rules' loop; the error is still a RootlawError."""
+    from rootlaw.agents.greedy import GreedyBot
+    game = start(probe(extra=_modifier("ruler", "[1, 2]")))
+    with pytest.raises(RootlawError, match="modifier 'odd' gives \\[1, 2\\]"):
+        for _ in range(50):
+            game.answer(GreedyBot(1).choose(game, game.pending()))
+
+
+@pytest.mark.parametrize("check", [[], ["--check"]])
+def test_the_command_line_ends_such_a_game_with_the_position_and_no_traceback(tmp_path, capsys, check):
+    from rootlaw.tools.cli import main
+    path = tmp_path / "probe.yaml"
+    path.write_text(PROBE.format(setup='  - do: "place 1 warrior in 999"', extra=""))
+    assert main(["play", "--factions", f"{path},alliance", "--quiet", "--rounds", "1", *check]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:9:26: there is no clearing 999 on this map" in err and "Traceback" not in err
+
+
+def test_a_replacement_redirecting_a_removed_piece_to_a_missing_clearing_stops_at_it():
+    extra = ("abilities:\n  - id: back\n    kind: replacement\n    on: removed\n"
+             "    do: \"redirect {p in event.pieces where p.faction = me} to 999\"")
+    _stopped(probe('  - do: "place 1 warrior in 1; remove pieces(1)"', extra), "there is no clearing 999 on this map",
+             11)

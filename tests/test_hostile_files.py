@@ -220,9 +220,10 @@ def test_a_full_disk_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
 def test_a_disk_filling_up_during_the_game_is_a_clean_error(tmp_path, capsys, monkeypatch):
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr("os.fsync", full)
     status, out = run(capsys, "play", "--rounds", "1", "--quiet", "--record", str(tmp_path / "r.json"))
-    assert status == 2 and "No space left" in out
+    assert status == 2 and "No space left" in out and "no file was written" in out
+    assert list(tmp_path.iterdir()) == []  # nor a temporary file left behind
 
 
 def test_a_lone_surrogate_in_an_id_prints(tmp_path, capsys):
@@ -370,3 +371,139 @@ def test_a_file_that_is_no_rootlaw_file_is_not_quoted(tmp_path, capsys, command)
     path.write_text(f"{SECRET} is my password\n")
     status, out = run(capsys, command, str(path))
     assert status == 1 and SECRET not in out
+
+
+# --- issue 28: every reader bounded, no pipe or device read, damaged caches rebuilt ------------
+@pytest.fixture
+def hang_guard():
+    """Fail (rather than hang the suite) if the test blocks: a FIFO read would wait forever."""
+    import signal
+
+    def hung(*args):
+        raise AssertionError("the command hung")
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def _ended_cleanly(capsys, *argv: str) -> str:
+    try:
+        status, out = run(capsys, *argv)
+    except SystemExit as exc:  # argparse's refusals
+        status, out = exc.code, capsys.readouterr().err
+    assert status in (1, 2) and "Traceback" not in out, out
+    return out
+
+
+@pytest.mark.parametrize("content,message", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ("\ufeff{}".encode("utf-16"), "not UTF-8 text (byte 0xff)"),
+    ('{"version": 2, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": '
+     + "9" * 5000 + '}, "answers": []}', "a number with 5000 digits is too long"),
+])
+def test_render_reads_json_through_the_bounded_reader(tmp_path, capsys, content, message):
+    path = tmp_path / "game.json"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    out = _ended_cleanly(capsys, "render", str(path), "-o", str(tmp_path / "b.svg"))
+    assert f"{path}:" in out and message in out
+
+
+def _commands(odd: str, tmp_path: Path, record: Path) -> list[list[str]]:
+    """Every command that reads a file a user names, given `odd` in its place."""
+    return [["replay", odd], ["render", odd], ["play", "--resume", odd], ["validate", odd], ["check", odd],
+            ["play", "--factions", f"{odd},alliance"], ["play", "--map", odd, "--factions", "alliance,arachneen"],
+            ["simulate", "--factions", f"{odd},alliance", "--out", str(tmp_path / "sim")],
+            ["play", "--pack", odd], ["serve", "--pack", odd], ["rulings", "--pack", odd], ["replay", str(record), "--pack", odd],
+            ["upgrade", odd], ["sheet", odd]]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+@pytest.mark.parametrize("which", range(14))
+def test_every_reader_refuses_a_fifo_and_dev_zero_at_once(tmp_path, capsys, saved, hang_guard, which):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    record = write(tmp_path, saved["record"], "record.json")
+    for odd in (str(fifo), "/dev/zero"):
+        argv = _commands(odd, tmp_path, record)[which]
+        out = _ended_cleanly(capsys, *argv)
+        assert "not a regular file" in out or "neither a folder nor a file" in out or "no such" in out, (argv, out)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_an_upgraded_copy_of_a_pack_leaves_out_a_pipe_in_it(tmp_path, capsys, hang_guard):
+    pack = tmp_path / "pack"
+    shutil.copytree(PACK, pack)
+    os.mkfifo(pack / "notes.fifo")
+    assert run(capsys, "upgrade", str(pack), "-o", str(tmp_path / "copy"))[0] == 0
+    assert (tmp_path / "copy" / "pack.yaml").is_file() and not (tmp_path / "copy" / "notes.fifo").exists()
+
+
+def test_skeletons_asked_into_a_file_or_a_device_are_refused(tmp_path, capsys):
+    (tmp_path / "file").write_text("kept\n")
+    for where in (str(tmp_path / "file"), "/dev/null"):
+        out = _ended_cleanly(capsys, "interactions", "alliance", "cabale", "--skeletons", where)
+        assert f"{where}: is not a folder" in out
+    assert (tmp_path / "file").read_text() == "kept\n"
+
+
+def _pack_of_version(tmp_path: Path, version: str) -> Path:
+    pack = tmp_path / "pack"
+    shutil.copytree(PACK, pack)
+    manifest = pack / "pack.yaml"
+    manifest.write_text("\n".join(f'rootlaw: "{version}"' if line.startswith("rootlaw:") else line
+                                  for line in manifest.read_text().splitlines()) + "\n")
+    return pack
+
+
+@pytest.mark.parametrize("command", [["validate"], ["play", "--pack"], ["serve", "--pack"]])
+def test_a_manifest_version_of_5000_digits_is_refused_at_its_position(tmp_path, capsys, command):
+    pack = _pack_of_version(tmp_path, ">=" + "9" * 5000)
+    out = _ended_cleanly(capsys, *command, str(pack))
+    assert "pack.yaml:" in out and "has a part longer than 9 digits" in out
+
+
+CACHE_DAMAGE = {
+    "deep nesting": lambda path: path.write_text("[" * 100_000 + "]" * 100_000),
+    "a FIFO": lambda path: (path.unlink(), os.mkfifo(path)),
+    "wrong types": lambda path: path.write_text('{"key": [1], "data": 5, "memo": null, "x": {"y": [[1]]}}'
+                                                if path.name.startswith(("parser", "trees")) else '{"a": 1}'),
+    "a folder": lambda path: (path.unlink(), path.mkdir()),
+}
+
+
+def _play_one_round(cache: Path):
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in ("ROOTLAW_NO_CACHE", "ROOTLAW_CACHE_DIR")}
+    env["XDG_CACHE_HOME"] = str(cache)
+    return subprocess.run([sys.executable, "-m", "rootlaw", "play", "--quiet", "--rounds", "1"], env=env,
+                          capture_output=True, text=True, timeout=120)  # the timeout: a hang guard
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory) -> tuple[Path, str]:
+    """A cache folder filled by one start, and what that start printed."""
+    cache = tmp_path_factory.mktemp("cache")
+    done = _play_one_round(cache)
+    assert done.returncode == 0
+    return cache, done.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+@pytest.mark.parametrize("damage", list(CACHE_DAMAGE))
+def test_damaged_or_odd_cache_files_are_rebuilt_never_waited_on(tmp_path, warm_cache, damage):
+    cache = tmp_path / "cache"
+    shutil.copytree(warm_cache[0], cache)
+    folder = cache / "rootlaw"
+    trees = min(folder.glob("trees-*.json"), key=lambda p: p.stat().st_size)  # one document parsed again
+    damaged = [folder / "valid-documents.json", next(folder.glob("parser-*.json")), trees]
+    for path in damaged:
+        CACHE_DAMAGE[damage](path)
+    again = _play_one_round(cache)
+    assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+    assert again.stdout == warm_cache[1]  # the same game
+    if damage != "a folder":  # a folder in a file's place is left alone; the cache goes without that file
+        for path in damaged:
+            assert path.is_file() and path.stat().st_size > 100, f"{path.name} was not rebuilt"

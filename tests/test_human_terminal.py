@@ -58,7 +58,7 @@ def test_a_person_plays_a_whole_game_at_the_terminal(tmp_path):
                      "--picture", "board.svg"], tmp_path)
     screen = term.until(PROMPT)
     assert "seats:" in screen  # the log so far comes before the first question
-    assert ">> Sojusz Stworzeń Leśnych (Woodland Alliance):" in screen
+    assert ">> Sojusz Stworzeń Leśnych (Woodland Alliance) · round 1 · Birdsong" in screen
     first = options(screen)
     assert first and first[-1] == "end the step"
     term.send("help")
@@ -92,7 +92,8 @@ def test_a_person_saves_and_quits_at_a_decision_and_plays_on_later(tmp_path, cap
     term.send("save early.json")
     assert "game saved to early.json" in term.until(PROMPT)
     term.send("quit")
-    assert "game saved to later.json; play on with: rootlaw play --resume later.json" in term.until("--resume later.json")
+    hint = "game saved to later.json; play on with: rootlaw play --resume later.json --human 2"
+    assert hint in term.until("--human 2")
     assert term.proc.wait(timeout=30) == 0
     saved = json.loads((tmp_path / "later.json").read_text())
     assert saved["state"]["decision"] is not None  # saved at the pending decision
@@ -103,3 +104,66 @@ def test_a_person_saves_and_quits_at_a_decision_and_plays_on_later(tmp_path, cap
 def test_a_seat_that_is_not_in_the_game_is_refused(tmp_path, capsys):
     assert main(["play", "--seed", "4", "--rounds", "2", "--human", "9"]) == 2
     assert "--human 9: not a seat; seats: 1 " in capsys.readouterr().err
+
+
+PASS = "press Enter"
+
+
+def test_two_people_at_one_terminal_see_their_own_hands_only(tmp_path):
+    """Issue 24: the pass screen between two seats, `hand`, `me`, `log`, a clearing answered by
+    its name, and `quit`'s command keeping both seats."""
+    term = Terminal(["play", "--factions", "alliance,cabale", "--seed", "4", "--rounds", "2",
+                     "--human", "1", "--human", "2"], tmp_path)
+    screen = term.until(PASS)
+    assert "\033[2J" in screen and "pass to Cabale des Nécropossums (Necropossum Cabal) — press Enter" in screen
+    term.send("")
+    screen = term.until(PROMPT)
+    drawn = re.search(r"you draw (.*)$", screen, flags=re.M).group(1).split(", ")
+    assert "Woodland Alliance draws 3 cards" in screen and len(drawn) == 3
+    assert "Set up in which clearing?" in screen
+    term.send("hand")
+    hand = term.until(PROMPT)
+    assert "Your hand (3 cards):" in hand and all(card in hand for card in drawn)
+    label = options(screen)[1]  # "Quarry (2, mouse)"
+    name = label.split(" (")[0]
+    term.send(name.lower())  # a clearing by its name, in lower case
+    screen = term.until(PROMPT)
+    assert "is not one of the options" not in screen
+    assert f"Necropossum Cabal sets up in {label}" in screen
+    term.send("me")
+    assert "Your faction board:" in term.until(PROMPT)
+    term.send("log 3")
+    last = term.until(PROMPT).splitlines()[:-1]
+    term.send("log 30")
+    assert len(last) == 3 and f"sets up in {label}" in term.until(PROMPT)
+    while True:  # the Cabal's turn, to the pass screen
+        term.send("1")
+        screen = term.until(PROMPT, PASS)
+        if PASS in screen:
+            break
+    assert "pass to Sojusz Stworzeń Leśnych (Woodland Alliance) — press Enter" in screen
+    term.send("")
+    screen = term.until(PROMPT)
+    assert "Necropossum Cabal draws 3 cards" in screen and "you draw" in screen
+    assert not any(f"draw {card}" in screen or f"draw {card}," in screen for card in drawn)
+    term.send("hand")
+    hand = term.until(PROMPT)
+    assert "Your hand (3 cards):" in hand
+    term.send("quit")
+    hint = "play on with: rootlaw play --resume rootlaw-save.json --human 1 --human 2"
+    assert hint in term.until("--human 2")
+    assert term.proc.wait(timeout=30) == 0
+
+
+def test_the_decision_cap_saves_a_persons_game_first(tmp_path, capsys):
+    term = Terminal(["play", "--factions", "alliance,cabale", "--seed", "4", "--rounds", "3",
+                     "--human", "alliance", "--max-decisions", "4", "--save", "capped.json"], tmp_path)
+    screen = term.until(PROMPT)
+    while "decision cap" not in screen:
+        term.send("1")
+        screen = term.until(PROMPT, "--human alliance")
+    assert "the decision cap (4) was reached: game saved to capped.json; play on with: " \
+           "rootlaw play --resume capped.json --human alliance" in screen
+    assert term.proc.wait(timeout=30) == 0
+    assert main(["play", "--resume", str(tmp_path / "capped.json"), "--quiet"]) == 0
+    assert "Result:" in capsys.readouterr().out

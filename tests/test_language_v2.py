@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rootlaw.core.narration import render
 from rootlaw.content.factions import load_faction
 from rootlaw.content.record import Setup
 from rootlaw.core.context import Ctx, LanguageError
@@ -95,7 +96,7 @@ def test_say_shows_values():
     g = game()
     stmt = vocab.code[code][0]
     stmt.run(g, {"me": "cabale", "env": {"c": 7}})
-    assert g.s.log[-1].endswith("at 7: 7, 8 none")
+    assert render(g, g.s.log[-1]).endswith("at 7: 7, 8 none")
 
 
 def test_say_with_an_unknown_name_is_a_load_error_inside_the_string():

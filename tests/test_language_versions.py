@@ -8,7 +8,6 @@ loads and plays in that release as it is), with scenarios of its own.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import stat
 from pathlib import Path
@@ -21,8 +20,8 @@ from rootlaw.content.factions import load_faction
 from rootlaw.content.packs import load_pack
 from rootlaw.content.record import Setup
 from rootlaw.content.upgrade import upgrade_file, upgrade_pack
+from rootlaw.core.narration import render
 from rootlaw.errors import DataError, RootlawError
-from rootlaw.files.textfile import write_atomically
 from rootlaw.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -244,15 +243,6 @@ def test_upgrade_pack_in_place(tmp_path):
     assert load_pack(copy).warnings == [] and upgrade_pack(copy)[0].edits == []
 
 
-def test_write_atomically_replaces_the_file_whole(tmp_path):
-    path = tmp_path / "a.yaml"
-    path.write_text("old", encoding="utf-8")
-    write_atomically(path, "new text\n")
-    assert path.read_text(encoding="utf-8") == "new text\n" and os.listdir(tmp_path) == ["a.yaml"]
-    with pytest.raises(RootlawError, match="cannot write the file"):
-        write_atomically(tmp_path / "missing" / "b.yaml", "x")
-
-
 # --- what language 2 added for the upgrade ---------------------------------------------------
 def test_a_doubled_brace_in_a_say_text_is_a_brace():
     text = MILITIA.replace("  recruit:\n", "  shout:\n    do: 'say \"{{n}} is {1 + 1}; a}\"'\n  recruit:\n", 1)
@@ -262,7 +252,7 @@ def test_a_doubled_brace_in_a_say_text_is_a_brace():
     from rootlaw.language.statements import action_frame
     game.s.stack = [action_frame(game, "militia_a", "shout")]
     game.run()
-    assert game.s.log[-1].endswith(": {n} is 2; a}")
+    assert render(game, game.s.log[-1]).endswith(": {n} is 2; a}")
 
 
 def test_seat_order_lists_factions_from_the_first_seat():

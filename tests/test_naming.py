@@ -120,6 +120,11 @@ def test_a_person_answers_by_number_name_raw_value_or_unique_start():
     assert match_option(g, decision, "Beach (10, rabbit)") == 2
     assert match_option(g, decision, "10") == 2  # not a position (1-3), so the raw value
     assert match_option(g, decision, "dune") == 1
+    names = {c: g.rules.map.clearings[c].name for c in (5, 9, 10)}
+    assert match_option(g, decision, names[10]) == 2  # a clearing by its name, in any case
+    assert match_option(g, decision, names[9].upper()) == 1 and match_option(g, decision, names[5].lower()) == 0
+    assert match_option(g, decision, g.rules.map.clearings[1].name) is None  # not an option
+    assert match_option(g, decision, "clearing") is None  # no option is so named
     assert match_option(g, decision, "4") is None
     words = {"player": "alliance", "kind": "action", "prompt": "", "options": ("revolt", "end")}
     assert match_option(g, words, "revolt") == 0 and match_option(g, words, "end the step") == 1

@@ -53,7 +53,7 @@ def test_both_play_one_game_and_its_record_replays(tmp_path, capsys):
 def test_simulate_seats_the_pack_faction():
     plan = Plan(factions=("own_marquise:marquise", "marquise"), bots=("random", "random"), maps=("autumn",),
                 games=1, seed=2, round_limit=3, packs=(PACK,))
-    row = play_game(plan.specs()[0])
+    row = play_game(plan.spec(0))
     assert set(row["seats"]) == {"own_marquise:marquise", "marquise"}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from rootlaw.core.narration import log_lines
 from rootlaw.core.game import Game
 from rootlaw.files.resources import data_path
 from rootlaw.scenarios.runner import run_scenario
@@ -50,7 +51,7 @@ def test_codebreakers_shows_the_chosen_players_hand(tmp_path: Path) -> None:
                     hands={"militia_b": ["ambush_fox", "sappers"]}, run={"phase": "daylight"})
     before = len(game.s.log)
     game.answer(card_option(game, "codebreakers"))
-    shown = [line for line in game.s.log[before:] if "shows their hand" in line]
+    shown = [line for line in log_lines(game, start=before) if "shows their hand" in line]
     assert len(shown) == 1
     assert "Ambush! (fox)" in shown[0] and "Sappers (bird)" in shown[0]
     assert sorted(game.rules.deck.cards[c].id for c in game.s.players["militia_b"].hand) == ["ambush_fox", "sappers"]

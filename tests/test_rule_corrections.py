@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rootlaw.core.narration import SPECTATOR, log_lines
 from rootlaw.errors import RootlawError
 from rootlaw.scenarios.runner import run_scenario
 
@@ -20,7 +21,7 @@ def _game(path: str):
 def test_draw_logs_what_was_drawn_and_rolls_once() -> None:
     game = _game("corrections/draw_rolls_its_count_once.scenario.yaml")
     assert game.s.forced_dice == [3], "the count was evaluated more than once"
-    assert any(line.endswith("Heralds draws 2 card(s)") for line in game.s.log)
+    assert any(line.endswith("Heralds draws 2 cards") for line in log_lines(game, SPECTATOR))
 
 
 def test_a_faction_named_twice_is_named_in_the_error(capsys) -> None:

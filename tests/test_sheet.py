@@ -48,6 +48,9 @@ def test_placeholder_values_are_flagged_and_values_are_named():
     assert "⚠ Placeholder values" in text and "Webs to lay Egg 1" in text
     assert "| Webs to lay Egg 1 | 1 ⚠ placeholder | CA.5.5 |" in text
     assert "Frenzy (not yet)" in text  # a flag, not `False`
+    designers = text.split("\n---\n")[1]  # how to try other values: for designers, in the appendix
+    assert "rootlaw simulate --factions arachneen,... --vary 'arachneen.egg_1_webs=V1,V2,...'" in designers
+    assert "rootlaw simulate --list-vary arachneen" in designers
     cabal = render("cabale", "en")
     assert "Boot, Sword · Sword, Skull" in cabal and "| Macabre Wheel marker | at the centre | 1.5.2 |" in cabal
 

@@ -29,7 +29,7 @@ def test_game_seeds_come_from_the_run_seed_and_the_game_number():
 
 
 def test_a_row_books_every_point_by_source_and_round(capsys):
-    row = play_game(PLAN.specs()[0])
+    row = play_game(PLAN.spec(0))
     for f in row["seats"]:
         assert sum(row["vp_by_source"][f].values()) == row["scores"][f]
         assert row["vp_by_round"][f][-1] == row["scores"][f]
@@ -39,7 +39,7 @@ def test_a_row_books_every_point_by_source_and_round(capsys):
 
 
 def test_one_game_of_a_run_replays_alone_with_its_command(capsys):
-    row = play_game(PLAN.specs()[1])
+    row = play_game(PLAN.spec(1))
     argv = shlex.split(row["replay"])[1:] + ["--quiet"]
     assert main(argv) == 0
     out = capsys.readouterr().out
@@ -136,7 +136,7 @@ def test_simulate_writes_rows_summary_report_and_plots(tmp_path, capsys):
         assert (out / "plots" / f"{stem}.png").stat().st_size > 1000
         assert (out / "plots" / f"{stem}.svg").read_text().lstrip().startswith("<?xml")
     first = (out / "games.jsonl").read_text()
-    assert main(argv[:-1] + ["--workers", "2", "--quiet", "--no-report"]) == 0
+    assert main(argv[:-1] + ["--workers", "2", "--quiet", "--no-report", "--force"]) == 0
     assert (out / "games.jsonl").read_text() == first
 
 

@@ -3,6 +3,7 @@ hot-seat cover, versions and "the game moved on", options in context, undo, the 
 screen, the new-game page, saves, records and replays, packs."""
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -269,6 +270,10 @@ def test_a_record_replays_step_by_step_and_plays_on(app):
     first = me.page(replay_url + "?at=0")
     assert 'id="chosen"' in first and f"answer 0 of {total}" in first
     assert "Game over" in me.page(f"{replay_url}?at={total}")
+    lawyer = me.page(f"{replay_url}?at={total}&rules=1")  # the rules that fired, between the log's lines
+    log = re.search(r'<div id="log">(.*?)</div>', lawyer, re.S).group(1)
+    assert "      rules: 5.1" in log and "rules: 8." in log and "&amp;rules=1" in lawyer
+    assert "rules: " not in me.page(f"{replay_url}?at={total}")
     response = me.post(replay_url + "/play", {"at": "5", "seat_alliance": "person", "seat_arachneen": "random"})
     assert json.loads(me.get(response.location + "/record.json").data)["answers"][:5] == \
         json.loads(record)["answers"][:5]
@@ -348,3 +353,36 @@ def test_tables_and_uploads_expire(tmp_path, monkeypatch):
     assert uploads.get(key) is None
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert default_db() == tmp_path / "data" / "rootlaw" / "tables.sqlite3"
+
+
+def test_a_seats_page_names_no_card_of_another_seats_hand_and_speaks_the_tables_language(tmp_path):
+    """Issue 24: each page is made from its seat's view — the other seats' cards are never named
+    (only what is public or was shown to this seat), the log is the seat's own, in the table's
+    language, with names and no ids."""
+    app = new_app(tmp_path, lang="fr")
+    host, guest = Browser(app), Browser(app)
+    url = host.new_game(alliance="person", arachneen="person", cabale="random", rounds=3)
+    links = dict(re.findall(r'<li>([^:<]+): <input readonly size="48" value="([^"]+)"', host.page(url)))
+    guest.post(next(v for k, v in links.items() if k.startswith("Cercle")).removeprefix("http://localhost:8000"))
+    browsers = {"alliance": host, "arachneen": guest}
+    game = app.extensions["rootlaw"].room.get(int(url.rsplit("/", 1)[1])).game
+    deck = game.rules.deck.cards
+    for _ in range(40):
+        pending = game.pending()
+        if pending is None:
+            break
+        assert browsers[pending["player"]].answer(url, option=1).status_code == 303
+        game = app.extensions["rootlaw"].room.get(int(url.rsplit("/", 1)[1])).game
+        for seat, other in (("alliance", "arachneen"), ("arachneen", "alliance")):
+            page = browsers[seat].page(url)
+            s, mine = game.s, game.player(seat)
+            seen = {deck[c].name for c in (*s.discard, *s.available_dominance, *mine.hand,
+                                           *(c for f in s.seats for c in game.player(f).persistent),
+                                           *(c for cards in mine.piles.values() for c in cards),
+                                           *s.known.get(seat, {}))}
+            seen |= {deck[game.player(f).dominance].name for f in s.seats if game.player(f).dominance is not None}
+            secret = {deck[c].name for c in game.player(other).hand} - seen
+            assert not [name for name in secret if re.search(rf">[^<]*{re.escape(html.escape(name))}", page)], seat
+            log = re.search(r'<div id="log">(.*?)</div>', page, re.S).group(1)
+            assert "manche 1" in log and not re.search(r"\b[a-z]+_[a-z_]+\b|\bpiece \d|\bstep \d", log)
+    assert "vous piochez" in host.page(url)

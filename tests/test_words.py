@@ -50,13 +50,13 @@ def test_a_person_at_the_terminal_reads_prompts_and_options_in_their_language():
     agent = HumanAgent(lambda g, p: None, "save.json", "board.svg", io.StringIO("non\n"), out, "fr")
     assert agent.choose(game, decision) == "none"
     shown = out.getvalue()
-    assert ">> Cabale des Nécropossums: Gravedigging" in shown and "1. oui" in shown and "2. non" in shown
+    assert ">> Cabale des Nécropossums" in shown and "Gravedigging" in shown and "1. oui" in shown and "2. non" in shown
 
 
 def test_human_seats_by_faction_name(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["play", "--factions", "cabale,alliance", "--human", "Woodland Alliance", "--rounds", "1"]) == 0
-    assert ">> Sojusz Stworzeń Leśnych (Woodland Alliance):" in capsys.readouterr().out
+    assert ">> Sojusz Stworzeń Leśnych (Woodland Alliance) · " in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("faction", sorted(p.name for p in (ROOT / "factions").glob("*.yaml")))

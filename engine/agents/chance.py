@@ -1,10 +1,19 @@
-"""Keep a bot's look-ahead from knowing the future: the game's generator state and the order
-of the draw pile are in the state a clone copies, so a clone would roll the real dice and draw
-the real cards. A bot's trial game gets its own generator state and a reshuffled draw pile."""
+"""What a bot's trial game may know.
+
+The state a clone copies holds everything: the generator's state (the coming dice and
+shuffles), the draw pile's order, every hand and pile. A fair bot's trial game is a sample of
+the states its seat cannot tell apart (determinization, as in information-set search: Cowling,
+Powley and Whitehouse 2012): the cards hidden from the seat (the draw pile, the other hands,
+the piles it may not read; `rootlaw.core.visibility`) are dealt again at random into the same
+places, the same number in each, the cards it was shown kept where it saw them, and the
+generator gets a fresh state. The omniscient bots (kept to measure what fairness costs) only
+hide chance: the same cards where they are, a reshuffled draw pile and fresh dice.
+"""
 from __future__ import annotations
 
 from rootlaw.core.game import Game
 from rootlaw.core.rng import Rng
+from rootlaw.core.visibility import hidden_places, known_to
 
 
 def hide_chance(game: Game, seed: int) -> Game:
@@ -13,3 +22,30 @@ def hide_chance(game: Game, seed: int) -> Game:
     rng.shuffle(game.s.deck)
     game.s.rng = rng.next64()
     return game
+
+
+def sample(game: Game, seat: str, seed: int) -> Game:
+    """A copy of `game` as `seat` might find it, drawn from `seed`: the same for every game
+    that differs from this one only in what the seat may not know."""
+    trial = game.clone()
+    rng = Rng(seed)
+    places = hidden_places(trial, seat)
+    known = known_to(trial, seat)
+    sizes = {place: len(cards) for place, cards in places}
+    kept: dict[str, list[int]] = {place: [] for place, _ in places}
+    unseen = []
+    for card in sorted(c for _, cards in places for c in cards):  # in no order the seat could not know
+        where = known.get(card)
+        if where in kept and len(kept[where]) < sizes[where]:
+            kept[where].append(card)
+        else:
+            unseen.append(card)
+    rng.shuffle(unseen)
+    for place, cards in places:
+        dealt = kept[place] + unseen[:sizes[place] - len(kept[place])]
+        del unseen[:sizes[place] - len(kept[place])]
+        rng.shuffle(dealt)
+        cards[:] = dealt
+    trial.s.rng = rng.next64()
+    trial.s.known = {seat: dict(known)} if known else {}  # what the others saw is theirs
+    return trial

@@ -9,13 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.game import Game
+from rootlaw.core.visibility import may_see
 
 
 def position(game: Game, decision: dict) -> tuple:
-    """What a decision is about: the board, every player's cards, pieces off the map and
-    score, the turn and phase, and the question asked (without the stack's counters)."""
+    """What a decision is about, as the deciding seat sees it: the board, its own cards and the
+    sizes of the others' hands and hidden piles, pieces off the map and scores, the turn and
+    phase, and the question asked (without the stack's counters)."""
     s = game.s
-    players = tuple((f, p.score, tuple(p.hand), repr(p.piles), tuple(p.items), repr(p.supply), tuple(p.persistent))
+    me = decision["player"]
+
+    def cards(f: str, pile: str, held: list[int]) -> tuple:
+        return tuple(held) if may_see(game, me, f, "pile", pile) else (len(held),)
+
+    players = tuple((f, p.score, tuple(p.hand) if f == me else len(p.hand),
+                     tuple((name, cards(f, name, held)) for name, held in sorted(p.piles.items())),
+                     tuple(p.items), repr(p.supply), tuple(p.persistent))
                     for f, p in s.players.items())
     return (s.round, s.current, s.phase, repr(s.pieces), len(s.deck), len(s.discard), players,
             decision["player"], decision.get("kind"), repr(decision["options"]))

@@ -2,8 +2,9 @@
 
 Victory points dominate; pieces standing on the map (buildings and tokens more than
 warriors, as they score and rule), the clearings a player rules (Law 2.5: rule decides
-crafting, movement and scoring of many factions), cards in hand and crafted items break
-ties. The value of a player is its own total minus the best opponent's, so hurting the
+crafting, movement and scoring of many factions), cards in hand and items break ties: the
+Crafted Items box, and items held as pieces of category item wherever they are (one its hits
+have put in its hit state, an item damaged, counts half). The value of a player is its own total minus the best opponent's, so hurting the
 leader counts.
 """
 from __future__ import annotations
@@ -33,8 +34,15 @@ def material(game: Game, player: str, ruled: list[str | None] | None = None,
     total = weights["score"] * p.score + weights["card"] * len(p.hand) + weights["item"] * len(p.items)
     if weights["pile"]:
         total += weights["pile"] * sum(len(pile) for pile in p.piles.values())
-    for faction, kind, loc in s.pieces.values():
-        if faction != player or loc[0] == "b":
+    defs, states = game.rules.piece_defs, s.states
+    for pid, (faction, kind, loc) in s.pieces.items():
+        if faction != player:
+            continue
+        piece = defs[(faction, kind)]
+        if piece.category == "item":
+            total += weights["item"] * (0.5 if piece.hit_state in states.get(pid, ()) else 1.0)
+            continue
+        if loc[0] == "b":
             continue
         if loc[0] == "x" and s.pieces.get(int(loc[1:]), (player,))[0] != player:
             continue  # held by another faction (a captive) is not on the map for its owner

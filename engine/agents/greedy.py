@@ -5,8 +5,9 @@ choices of the same action, the defender's answers too, until the phase of the t
 a cap is reached) be played by a seeded random completion, and keeps the option whose
 position is worth most to it. Without that completion, the first choice of an action (which
 clearing, which card) would change nothing measurable and every option would look alike.
-Every option is tried against the same re-randomised dice and draw pile (see `chance`), never
-the real ones. Ties go to a random option among the best; a lone option is taken at once,
+Every option is tried on the same samples of what its seat may know (several per decision:
+the other hands, hidden piles and the draw pile dealt again, fresh dice; see `chance`), never
+on the real hidden cards. Ties go to a random option among the best; a lone option is taken at once,
 and an answer that led back to a position already decided in this turn is not given again
 (see `cycles`).
 """
@@ -17,7 +18,7 @@ from typing import Any
 from rootlaw.core.game import Game
 from rootlaw.core.rng import Rng
 
-from .chance import hide_chance
+from .chance import hide_chance, sample
 from .cycles import Cycles
 from .evaluation import value
 
@@ -37,30 +38,40 @@ def complete_phase(game: Game, rng: Rng, follow: int) -> None:
         game.answer(options[rng.below(len(options))])
 
 
-def option_values(game: Game, decision: dict, futures: list[int], follow: int) -> list[float]:
-    """Each option's mean value to the deciding player over the same hidden futures and random
-    completions (common random numbers), so options differ only by what they do."""
+def trial(game: Game, seat: str, future: int, fair: bool) -> Game:
+    """A game to try an option on: a sample of what `seat` may know (fair), or the game with
+    its chance hidden (omniscient)."""
+    return sample(game, seat, future) if fair else hide_chance(game.clone(), future)
+
+
+def option_values(game: Game, decision: dict, futures: list[int], follow: int, fair: bool = True) -> list[float]:
+    """Each option's mean value to the deciding player over the same hidden futures (samples of
+    what it may know) and random completions (common random numbers), so options differ only
+    by what they do."""
     me = decision["player"]
     values = []
     for option in decision["options"]:
         v = 0.0
         for future in futures:
-            trial = hide_chance(game.clone(), future)
-            trial.answer(option)
-            complete_phase(trial, Rng(future), follow)
-            v += value(trial, me) / len(futures)
+            trial_game = trial(game, me, future, fair)
+            trial_game.answer(option)
+            complete_phase(trial_game, Rng(future), follow)
+            v += value(trial_game, me) / len(futures)
         values.append(v)
     return values
 
 
 class GreedyBot:
-    """Tries every option on a clone, plays the phase on at random and keeps the best (see
-    the module's docstring); seeded, so the same seed gives the same choices."""
+    """Tries every option on samples of what its seat may know, plays the phase on at random and
+    keeps the best (see the module's docstring); seeded, so the same seed gives the same
+    choices. `fair=False` reads every hand and pile instead (`greedy-omniscient`, for
+    comparison only)."""
 
-    def __init__(self, seed: int, follow: int = FOLLOW, samples: int = SAMPLES) -> None:
+    def __init__(self, seed: int, follow: int = FOLLOW, samples: int = SAMPLES, fair: bool = True) -> None:
         self.rng = Rng(seed)
         self.follow = follow
         self.samples = samples
+        self.fair = fair
         self.cycles = Cycles()
 
     def choose(self, game: Game, decision: dict) -> Any:
@@ -71,7 +82,7 @@ class GreedyBot:
             choice = options[0]
         else:
             futures = [self.rng.next64() for _ in range(self.samples)]
-            values = option_values(game, {**decision, "options": tuple(options)}, futures, self.follow)
+            values = option_values(game, {**decision, "options": tuple(options)}, futures, self.follow, self.fair)
             top = max(values)
             best = [o for o, v in zip(options, values) if v >= top - 1e-9]
             choice = best[self.rng.below(len(best))]

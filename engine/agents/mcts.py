@@ -12,12 +12,15 @@ and random play-outs where their games allow: common random numbers, as the gree
 does), so they differ by what they do rather than by luck; with rewards that differ by
 hundredths, plain UCB1 at the root answered close to a coin toss.
 
-Each iteration clones the game, hides chance (fresh dice and a reshuffled draw pile, see
-`chance`), answers the root option, walks down that option's tree choosing by UCB1 for
-whoever decides at each node, adds one node, plays on with random answers to the end of that
-phase of the turn (at most `rollout` decisions) and scores the position with the generic
-evaluation. The tree is open-loop: a node is a sequence of answers, so the same node may
-meet different dice. A lone option is taken at once, and an answer that led back to a
+Each iteration samples a game its seat cannot tell from the real one (the cards it may not
+see dealt again, those it was shown kept where it saw them, fresh dice; see `chance`), so the
+search never reads a hidden card and spreads over many samples per decision, as
+information-set search does (one tree shared by all samples). It answers the root option,
+walks down that option's tree choosing by UCB1 for whoever decides at each node, adds one
+node, plays on with random answers to the end of that phase of the turn (at most `rollout`
+decisions) and scores the position with the generic evaluation. The tree is open-loop: a
+node is a sequence of answers, so the same node may meet different dice and different
+samples (the options chance offers there decide which children may be chosen). A lone option is taken at once, and an answer that led back to a
 position already decided in this turn is not given again (see `cycles`).
 
 The budget is a number of iterations per decision (deterministic: same seed, same
@@ -33,10 +36,9 @@ from typing import Any
 from rootlaw.core.game import Game
 from rootlaw.core.rng import Rng
 
-from .chance import hide_chance
 from .cycles import Cycles
 from .evaluation import reward
-from .greedy import complete_phase, option_values
+from .greedy import complete_phase, option_values, trial
 
 ITERATIONS = 64
 ROLLOUT = 12        # at most this many random decisions after the new node before scoring
@@ -67,8 +69,10 @@ class MctsBot:
     docstring); seeded, so the same seed gives the same choices."""
 
     def __init__(self, seed: int, iterations: int = ITERATIONS, seconds: float | None = None,
-                 rollout: int = ROLLOUT, exploration: float = EXPLORATION, width: int = WIDTH) -> None:
+                 rollout: int = ROLLOUT, exploration: float = EXPLORATION, width: int = WIDTH,
+                 fair: bool = True) -> None:
         self.rng = Rng(seed)
+        self.fair = fair  # decide from what the seat may know; False reads every hand (`mcts-omniscient`)
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
@@ -87,7 +91,7 @@ class MctsBot:
 
     def _search(self, game: Game, decision: dict) -> list:
         """The options by sequential halving, the answer first."""
-        greedy = option_values(game, decision, [self.rng.next64()], self.rollout)
+        greedy = option_values(game, decision, [self.rng.next64()], self.rollout, self.fair)
         order = sorted(range(len(greedy)), key=lambda i: -greedy[i])
         options = [decision["options"][i] for i in order[:self.width]]
         me = decision["player"]
@@ -101,9 +105,9 @@ class MctsBot:
             while done < samples if stop is None else (done == 0 or time.monotonic() < stop):
                 future = self.rng.next64()
                 for option in options:
-                    trial = hide_chance(game.clone(), future)
-                    trial.answer(option)
-                    self._iterate(trial, nodes[_key(option)], Rng(future))
+                    trial_game = trial(game, me, future, self.fair)
+                    trial_game.answer(option)
+                    self._iterate(trial_game, nodes[_key(option)], Rng(future))
                 done += 1
             # stable sort: the greedy order breaks ties
             options.sort(key=lambda o: -_mean(nodes[_key(o)]))

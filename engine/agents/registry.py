@@ -1,13 +1,15 @@
 """Bots that play any faction from data: they see decisions, options and `Game.clone()` only.
 
 `make_bot(name, seed)` builds one by name; every bot keeps its own generator, so the same
-seed gives the same choices. What a bot can see: the whole game state, as hidden information
-is not modelled by the engine (the other players' hands, the supply, the discard pile). The
-search bot does not peek at chance: in its simulations the dice and the draw pile are
-re-randomised from its own generator.
+seed gives the same choices. What a bot sees: what its seat may know (`rootlaw.core.visibility`).
+Its trial games are samples of the states the seat cannot tell apart (`chance.sample`): the
+cards hidden from it dealt again, those it was shown kept where it saw them, fresh dice. The
+`-omniscient` bots read every hand and pile (only chance is hidden from them); they are kept
+to measure what fairness costs and are never a default.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from rootlaw.core.game import Game
@@ -21,6 +23,8 @@ BOTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyBot,
     "mcts": MctsBot,
+    "greedy-omniscient": partial(GreedyBot, fair=False),
+    "mcts-omniscient": partial(MctsBot, fair=False),
 }
 
 

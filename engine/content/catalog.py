@@ -70,10 +70,19 @@ def faction_named(name: str, extra: dict[str, FactionDef] | None = None) -> str:
             spoken.setdefault(_folded(text), (fid, text))
     if wanted in spoken:
         return spoken[wanted][0]
+    _refuse_odd_file(name)
     close = difflib.get_close_matches(wanted, list(spoken), 1, 0.6)
     hint = f"did you mean '{spoken[close[0]][1]}'? " if close else ""
     known = "; ".join(_shown(f) for f in factions.values())
     raise RootlawError(f"unknown faction '{name}'; {hint}known factions (by id or any name): {known}")
+
+
+def _refuse_odd_file(name: str) -> None:
+    """A name a person typed that is a path to a folder, a pipe or a device: said so (it is
+    never opened). Not for names read from files (`find_faction`), which never probe paths."""
+    if Path(name).exists() and not Path(name).is_file():
+        raise RootlawError(f"{name}: is not a regular file (a folder, a pipe or a device?), so it cannot be a "
+                           "faction file; give a faction file, or a faction's id or name")
 
 
 def _folded(text: str) -> str:

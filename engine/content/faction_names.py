@@ -4,13 +4,15 @@ warnings of `rootlaw validate --strict` for the things it leaves unnamed.
 Every thing a faction defines gets an entry in its labels, keyed by (kind, id): its names by
 language, or an empty mapping when the file gives none (then people read the id made
 readable). Kinds: piece (and `plural`), action, ability, step (keyed as the rules book it,
-`birdsong step 2`), var, track, pile, box, value (the faction's own words).
+`birdsong step 2`), var, track, pile, box, value (the faction's own words, and the cards of its
+card sets, named as their set names them, with the suit they print).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from rootlaw.core.hooks import PHASES
+from rootlaw.core.names import LANGUAGES, in_language, term
 from rootlaw.errors import Problem
 from rootlaw.files.documents import Document
 
@@ -64,6 +66,18 @@ def labels_of(d: dict) -> tuple[Labels, dict[str, tuple[tuple[Any, dict[str, str
     return labels, {var: named for var, named in values.items() if named}
 
 
+def card_labels(cards: Any) -> Labels:
+    """Labels of card-set cards, which the rules hold as values (a quest face up, the character
+    chosen): 'Errand (fox)' when the card prints a suit, as the deck's cards are named."""
+    out: Labels = {}
+    for card in cards:
+        names = {lang: in_language(card.names, lang) for lang in LANGUAGES}
+        if card.suit:
+            names = {lang: f"{name} ({term(card.suit, lang)})" for lang, name in names.items()}
+        out[("value", card.id)] = names
+    return out
+
+
 def _frozen(value: Any) -> Any:
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
@@ -95,4 +109,4 @@ def name_warnings(doc: Document) -> list[Problem]:
     return sorted(out, key=lambda p: (p.line, p.col))
 
 
-__all__ = ["labels_of", "name_warnings", "named_items", "step_id", "warning"]
+__all__ = ["card_labels", "labels_of", "name_warnings", "named_items", "step_id", "warning"]

@@ -22,7 +22,8 @@ from rootlaw.language.compiler import Compiler, Vocabulary
 from rootlaw.language.runtime import ActionDef
 from rootlaw.language.versions import Reading, reading_of
 
-from .faction_names import labels_of, named_items, step_id
+from .faction_names import card_labels, labels_of, named_items, step_id
+from .sets import CardSet, bundled_card_sets, bundled_item_sets, load_card_set, load_item_set
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,10 @@ class PieceDef:
     capacity: int | None = None     # how many pieces (markers aside) it can hold
     names: dict[str, str] = field(default_factory=dict)
     symbol: str | None = None       # the letter drawn on it in pictures (default: its name's initials)
+    item: str | None = None         # a piece of category item: the item it is
+    states: tuple[str, ...] = ()    # states it can be in (exhausted, damaged...)
+    hit_state: str | None = None    # a hit puts it in this state instead of removing it
+    permanent: bool = False         # it cannot be removed from the map
 
 
 @dataclass(frozen=True)
@@ -69,11 +74,13 @@ class FactionDef:
     choices: dict[str, dict] = field(default_factory=dict)       # choose decision kind -> how to read it
     internal: frozenset[str] = frozenset()  # variables of the rules' bookkeeping, on no board
     pile_names: dict[str, dict[str, str]] = field(default_factory=dict)  # pile -> names by language
+    # who sees each pile, box, track and variable that is not public: "pile:NAME" -> "owner" or
+    # "none" (rootlaw.core.visibility)
+    visible: dict[str, str] = field(default_factory=dict)
     pack: str | None = None  # the pack of a faction seated as `pack:id` (its id is a bundled one's)
-
-    def pile_name(self, pile: str) -> str:
-        """A pile's English name for the log (its id when the file gives none)."""
-        return self.pile_names.get(pile, {}).get("en", pile)
+    coalition: str | None = None  # its dominance cards form coalitions (Law 9.2.8): the rule's number
+    card_sets: dict[str, CardSet] = field(default_factory=dict)       # name in the file -> the set
+    item_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -115,19 +122,36 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                              crafts=p.get("crafts", False), craft_limit=p.get("craft_limit"),
                              craft_group=p.get("craft_group"), family=p.get("family"),
                              max_per_clearing=p.get("max_per_clearing"), max_per_path=p.get("max_per_path"),
-                             capacity=p.get("capacity"), names=dict(p.get("names", {})), symbol=p.get("symbol"))
+                             capacity=p.get("capacity"), names=dict(p.get("names", {})), symbol=p.get("symbol"),
+                             item=p.get("item", kind) if p["category"] == "item" else None,
+                             states=tuple(p.get("states", ())), hit_state=p.get("hit_state"),
+                             permanent=p.get("permanent", False))
               for kind, p in d["pieces"].items()}
+    problems: list = []
+    _check_pieces(doc, d["pieces"], problems)
+    card_sets, item_sets = _sets(doc, d, problems)
+    states = {st for p in pieces.values() for st in p.states}
+    set_cards = {c.id for cs in card_sets.values() for c in cs.cards}
     boxes = tuple(named_items(d.get("boxes")))
     tracks = {name: {"piece": t["piece"], "values": tuple(t["values"])} for name, t in d.get("tracks", {}).items()}
     variables = {name: (v["value"] if isinstance(v, dict) else v) for name, v in d.get("vars", {}).items()}
     action_specs = d.get("actions", {})
     vocab = Vocabulary(seat, set(pieces), set(variables),
                        set(boxes) | set(d.get("piles", {})) | set(tracks) | set(action_specs) | set(named_items(d.get("words")))
-                       | {p.family for p in pieces.values() if p.family},
+                       | {p.family for p in pieces.values() if p.family} | states | set(card_sets) | set(item_sets)
+                       | set_cards,
                        set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
-                       piles=set(d.get("piles", {})), reading=reading)
+                       piles=set(d.get("piles", {})), reading=reading, states=states)
+    vocab.problems.extend(problems)
     comp = Compiler(vocab)
     problems = vocab.problems
+    for name, card_set in card_sets.items():
+        for card in card_set.cards:
+            if card.action is not None and card.action not in action_specs:
+                problems.append(doc.problem(("card_sets", name), f"card '{card.id}' of set '{card_set.id}' grants "
+                                            f"the action '{card.action}', which this faction does not define",
+                                            _did_you_mean(card.action, action_specs,
+                                                          "define it under 'actions:'")))
     for name, track in d.get("tracks", {}).items():
         if track["piece"] not in pieces:
             problems.append(doc.problem(("tracks", name, "piece"), f"unknown piece '{track['piece']}'",
@@ -175,6 +199,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
     if problems:
         raise DataError(problems)
     labels, value_names = labels_of(d)
+    labels = {**card_labels(c for cs in card_sets.values() for c in cs.cards), **labels}
     return FactionDef(
         id=seat, names=dict(d["names"]), source=d.get("source", ""), setup_order=d.get("setup_order", 99),
         pieces=pieces, setup=setup, turn=turn,
@@ -184,7 +209,63 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
         pile_names={name: dict(spec.get("names", {})) for name, spec in d.get("piles", {}).items()},
         pack=pack, labels=labels, value_names=value_names, choices=dict(vocab.choices),
         internal=frozenset(n for n, v in d.get("vars", {}).items() if isinstance(v, dict) and v.get("internal")),
+        coalition=str(d["coalition"].get("rule", "")) if "coalition" in d else None,
+        card_sets=card_sets, item_sets=item_sets,
+        visible=_visibilities(d),
     )
+
+
+def _check_pieces(doc: Document, specs: dict, problems: list) -> None:
+    """What the schema cannot say about a piece: a hit state is one of its states, only items
+    name an item, and items are never hit by pieces standing in a clearing."""
+    for kind, p in specs.items():
+        if "hit_state" in p and p["hit_state"] not in p.get("states", ()):
+            problems.append(doc.problem(("pieces", kind, "hit_state"),
+                                        f"piece '{kind}' takes hits as '{p['hit_state']}', which is not one of its states",
+                                        f"add it to states: [{', '.join([*p.get('states', ()), p['hit_state']])}]"))
+        if "item" in p and p["category"] != "item":
+            problems.append(doc.problem(("pieces", kind, "item"), f"piece '{kind}' is a {p['category']}, not an item",
+                                        "only a piece of category item stands for an item", at_key=True))
+
+
+def _sets(doc: Document, d: dict, problems: list) -> tuple[dict[str, CardSet], dict[str, tuple[str, ...]]]:
+    """The card sets and item sets the file names, loaded from the bundled data by id; ids of
+    the cards of different sets must differ, since the language names a card by its id."""
+    card_sets = _bundled(doc, d, "card_sets", "card set", bundled_card_sets(), load_card_set, problems)
+    owner: dict[str, str] = {}
+    for name, card_set in card_sets.items():
+        for card in card_set.cards:
+            if card.id in owner:
+                problems.append(doc.problem(("card_sets", name), f"card '{card.id}' is in the sets '{owner[card.id]}' "
+                                            f"and '{card_set.id}'", "the language names a card by its id: use sets "
+                                            "whose card ids differ"))
+            owner[card.id] = card_set.id
+    return card_sets, _bundled(doc, d, "item_sets", "item set", bundled_item_sets(), load_item_set, problems)
+
+
+def _bundled(doc: Document, d: dict, key: str, what: str, bundled: dict[str, Path], load: Any,
+             problems: list) -> dict[str, Any]:
+    """name -> the loaded bundled file of each `name: id` under `key`; an unknown id is a problem."""
+    out = {}
+    for name, set_id in d.get(key, {}).items():
+        if set_id in bundled:
+            out[name] = load(bundled[set_id])
+        else:
+            problems.append(doc.problem((key, name), f"unknown {what} '{set_id}'",
+                                        _did_you_mean(set_id, bundled, f"{what}s: {', '.join(bundled) or 'none'}")))
+    return out
+
+
+def _visibilities(d: dict) -> dict[str, str]:
+    """"pile:NAME" -> "owner" | "none" for every part the file hides; public parts are left out."""
+    out = {}
+    boxes = d.get("boxes") if isinstance(d.get("boxes"), dict) else {}  # a list of names: all public
+    for what, specs in (("pile", d.get("piles", {})), ("box", boxes), ("track", d.get("tracks", {})),
+                        ("var", d.get("vars", {}))):
+        for name, spec in specs.items():
+            if isinstance(spec, dict) and spec.get("visible", "all") != "all":
+                out[f"{what}:{name}"] = spec["visible"]
+    return out
 
 
 def _step(doc: Document, comp: Compiler, path: tuple, step: Any, actions: dict, problems: list) -> dict:
@@ -217,11 +298,15 @@ def _setup_step(doc: Document, comp: Compiler, path: tuple, step: dict, pieces: 
     rule = str(step.get("rule", "5.1"))
     if "do" in step:
         return {"kind": "do", "rule": rule, "code": comp.effect(doc, path + ("do",), step["do"], "setup")}
-    for kind in step["home"]["pieces"]:
+    for kind, count in step["home"]["pieces"].items():
         if kind not in pieces:
             problems.append(doc.problem(path + ("home", "pieces", kind), f"unknown piece '{kind}'",
                                         _did_you_mean(kind, pieces, f"pieces of this faction: {', '.join(pieces)}"),
                                         at_key=True))
+        elif count > pieces[kind].count:
+            problems.append(doc.problem(path + ("home", "pieces", kind),
+                                        f"the home gets {count:,} {kind} but the faction has only {pieces[kind].count}",
+                                        f"at most {pieces[kind].count}: the setup places pieces from the supply"))
     only = step["home"].get("if")
     return {"kind": "home", "rule": rule, "where": step["home"].get("where", "corner"),
             "pieces": tuple(step["home"]["pieces"].items()),

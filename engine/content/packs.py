@@ -18,6 +18,7 @@ from rootlaw.core.board import MapDef
 from rootlaw.core.cards import Deck
 from rootlaw.errors import DataError, Problem
 from rootlaw.files.documents import Document, load_yaml
+from rootlaw.files.regular import Unreadable, read_regular
 from rootlaw.files.schemas import validate
 from rootlaw.language.versions import CURRENT, reading_of
 from rootlaw.version import __version__
@@ -88,6 +89,9 @@ class _Files:
                 raise DataError([Problem(str(path), 1, 1, f"not a pack: cannot open the zip ({_brief(exc)})",
                                          "a pack is a folder or a .zip holding pack.yaml")]) from None
             self._check_zip()
+        elif not path.is_dir():
+            raise DataError([Problem(str(path), 1, 1, "not a pack: this is neither a folder nor a file "
+                                                      "(a pipe or a device?)", "a pack is a folder or a .zip")])
 
     def _check_zip(self) -> None:
         problems, total = [], 0
@@ -163,10 +167,12 @@ class _Files:
             raise DataError([Problem(self.source(name), 1, 1, "refused: a loop of links")]) from None
         if not inside:
             raise DataError([Problem(self.source(name), 1, 1, "refused: the file lies outside the pack")])
-        if not target.is_file():
+        if not target.exists():
             return None
-        with open(target, "rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
+        try:
+            return read_regular(target, MAX_FILE_BYTES, what="pack file")
+        except Unreadable as exc:
+            raise DataError([Problem(self.source(name), 1, 1, exc.message, exc.hint)]) from None
 
 
 def _brief(exc: BaseException) -> str:
@@ -247,23 +253,40 @@ def load_pack(path: str | Path) -> Pack:
     return pack
 
 
+MAX_VERSION_DIGITS = 9
+"""Digits a part of a version number may have (years and build numbers fit)."""
+
+
 def _check_version(doc: Document) -> list[Problem]:
-    if not accepts(doc.data["rootlaw"], __version__):
-        return [doc.problem(("rootlaw",), f"this pack supports rootlaw {doc.data['rootlaw']}, "
+    supported = doc.data["rootlaw"]
+    long = next((n for n in re.findall(r"[0-9.]+", supported) if _too_long(n)), None)
+    if long is not None:
+        shown = long if len(long) <= 20 else long[:17] + "..."
+        return [doc.problem(("rootlaw",), f"the version {shown} has a part longer than {MAX_VERSION_DIGITS} digits",
+                            "write versions as rootlaw numbers them, such as '>=0.1'")]
+    if not accepts(supported, __version__):
+        return [doc.problem(("rootlaw",), f"this pack supports rootlaw {supported}, "
                                           f"not this rootlaw ({__version__})",
                             "use a rootlaw version the pack supports, or ask its authors for an update")]
     return []
 
 
 def accepts(supported: str, version: str) -> bool:
-    """Whether a manifest's range of rootlaw versions (">=0.1, <1.0") takes `version`."""
+    """Whether a manifest's range of rootlaw versions (">=0.1, <1.0") takes `version` (never a
+    range with a number too long to compare)."""
     mine = _numbers(version)
     for clause in supported.split(","):
         op, number = re.match(r"\s*(==|>=|<=|>|<)\s*([0-9.]+)", clause).groups()
+        if _too_long(number):
+            return False
         want = _numbers(number)
         if not {"==": mine == want, ">=": mine >= want, "<=": mine <= want, ">": mine > want, "<": mine < want}[op]:
             return False
     return True
+
+
+def _too_long(number: str) -> bool:
+    return any(len(part) > MAX_VERSION_DIGITS for part in number.split("."))
 
 
 def _numbers(version: str) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from rootlaw.core.game import Game, Options, Rules
 from rootlaw.core.invariants import violations
+from rootlaw.core.narration import entry_problem
 from rootlaw.core.state import State
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.jsonfile import read_json, write_json
@@ -18,8 +19,11 @@ from rootlaw.play.setup import new_game
 
 from .catalog import find_faction, is_faction_name, is_id, make_rules
 from .packs import load_packs
+from .variations import Variation, vary
 
 FORMAT_VERSION = 2  # 2: factions, map and deck by id only; the stalemate counters in the state
+MAX_SEED = 10**15    # the largest seed and round limit a record or save holds: whoever starts a
+MAX_ROUNDS = 10**15  # game (the command line, the web table) refuses more, so every save loads
 
 
 @dataclass
@@ -34,6 +38,7 @@ class Setup:
     packs: list[str] = field(default_factory=list)
     deck: str = "standard"
     seat_order: str = "random"  # "random": shuffled by the seed; "given": the order of `factions`
+    vary: Variation = field(default_factory=dict)  # other values for factions' variables and tracks
 
     def options(self) -> Options:
         return Options(round_limit=self.round_limit, deal_suits=self.deal_suits)
@@ -45,8 +50,19 @@ class Setup:
             known = ", ".join(["standard", *sorted(extra.decks)])
             raise RootlawError(f"unknown deck '{self.deck}'; known decks: {known}")
         deck = extra.decks.get(self.deck)
-        return make_rules(self.map, [find_faction(f, extra.factions) for f in self.factions], self.options(),
+        factions = [find_faction(f, extra.factions) for f in self.factions]
+        unknown = sorted(set(self.vary) - {f.id for f in factions})
+        if unknown:
+            raise RootlawError(f"the game varies faction '{unknown[0]}', which does not play in it")
+        return make_rules(self.map, [vary(f, self.vary.get(f.id, {})) for f in factions], self.options(),
                           deck=deck, maps=extra.maps)
+
+    def to_json(self) -> dict:
+        """The setup as a record or save writes it (no `vary` when nothing is varied)."""
+        data = asdict(self)
+        if not self.vary:
+            del data["vary"]
+        return data
 
     def start(self, rules: Rules | None = None) -> Game:
         """The game set up and run to its first decision."""
@@ -78,10 +94,10 @@ class Setup:
         if not isinstance(factions, list) or not all(is_faction_name(f) for f in factions):
             raise bad("'factions' must be a list of faction ids",
                       "records and saves name factions by id; give packs with --pack")
-        for name, low in (("seed", 0), ("round_limit", 1)):
+        for name, low, high in (("seed", 0, MAX_SEED), ("round_limit", 1, MAX_ROUNDS)):
             value = data.get(name, low)
-            if not _whole(value) or value < low or value > 10**15:
-                raise bad(f"'{name}' must be a whole number from {low} to 10^15, not {_brief(value)}")
+            if not _whole(value) or value < low or value > high:
+                raise bad(f"'{name}' must be a whole number from {low} to {high:,}, not {_brief(value)}")
         if not isinstance(data.get("deal_suits", False), bool):
             raise bad("'deal_suits' must be true or false")
         if data.get("seat_order", "random") not in ("random", "given"):
@@ -93,6 +109,10 @@ class Setup:
             names = ", ".join(Path(p).name for p in listed[:5])
             raise bad(f"this game was played with packs ({names}) that were not given",
                       "give them on the command line with --pack PATH")
+        variation = data.get("vary", {})
+        if not isinstance(variation, dict) or not all(
+                is_id(f) and isinstance(v, dict) and all(is_id(n) for n in v) for f, v in variation.items()):
+            raise bad("'vary' must map faction ids to names of variables or tracks and their values")
         if "map" not in data:
             raise bad("'map' is missing")
         return cls(**{**data, "packs": list(packs or ())})
@@ -108,7 +128,7 @@ class Record:
     version: int = FORMAT_VERSION
 
     def to_json(self) -> dict:
-        return {"version": self.version, "setup": asdict(self.setup), "answers": self.answers,
+        return {"version": self.version, "setup": self.setup.to_json(), "answers": self.answers,
                 "final_hash": self.final_hash}
 
     @classmethod
@@ -140,7 +160,7 @@ def replay(record: Record, rules: Rules | None = None) -> Game:
 
 def save_game(game: Game, setup: Setup, path: str | Path) -> None:
     """Write the whole state, with its setup, as JSON (`load_game` reads it back)."""
-    data = {"version": FORMAT_VERSION, "setup": asdict(setup), "state": game.s.to_json()}
+    data = {"version": FORMAT_VERSION, "setup": setup.to_json(), "state": game.s.to_json()}
     write_json(path, data, "saved game")
 
 
@@ -192,6 +212,12 @@ def _unsound(game: Game) -> list[str]:
         found.append("the pending decision is malformed")
     if not isinstance(s.log, list) or not isinstance(s.trace, list):
         found.append("the log or trace is malformed")
+    else:
+        found += sorted({p for p in map(lambda e: entry_problem(game, e), s.log) if p})[:3]
+    if not isinstance(s.known, dict) or not all(seat in s.players and isinstance(cards, dict)
+                                                 and all(isinstance(v, str) for v in cards.values())
+                                                 for seat, cards in s.known.items()):
+        found.append("what each seat was shown is malformed")
     found += violations(game, ledger=True) if not found else []
     return found or _decision_replayed(game)
 
@@ -237,4 +263,5 @@ def _check_version(data: Any, source: str) -> None:
                                  f"this rootlaw reads version {FORMAT_VERSION}")])
 
 
-__all__ = ["Record", "Setup", "replay", "save_game", "load_game", "game_from_save", "FORMAT_VERSION"]
+__all__ = ["Record", "Setup", "replay", "save_game", "load_game", "game_from_save", "FORMAT_VERSION", "MAX_SEED",
+           "MAX_ROUNDS"]

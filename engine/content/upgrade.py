@@ -16,12 +16,13 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
+from rootlaw.files.regular import Unreadable, read_regular
 from rootlaw.files.yaml_loader import Loader
 from rootlaw.language.versions import CURRENT, Edit, Reading
 
 from .decks import load_deck
 from .factions import load_faction
-from .packs import MANIFEST, accepts, load_pack
+from .packs import MANIFEST, MAX_FILE_BYTES, accepts, load_pack
 
 _BOM = "\ufeff"
 
@@ -99,13 +100,16 @@ def upgrade_pack(folder: str | Path) -> list[Upgraded]:
 
 
 def _read(path: Path) -> str:
+    """A file's text as it is (line ends kept); never a pipe or a device, never past the size
+    a data file may have."""
     try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise RootlawError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RootlawError(f"{path}: cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
+        raw = read_regular(path, MAX_FILE_BYTES, what="faction, deck or pack file")
+    except Unreadable as exc:
+        raise RootlawError(f"{path}: {'no such file' if exc.message == 'file not found' else exc.message}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RootlawError(f"{path}: cannot read the file: it is not UTF-8 text") from None
 
 
 def _reading(doc: Any, text: str, source: str, language: int | None) -> Reading:

@@ -59,6 +59,14 @@ class BoardQueries:
             loc = self.s.pieces[int(loc[1:])][2]
         return int(loc[1:]) if loc[0] == "c" else None
 
+    def standing_loc(self, piece: int) -> str:
+        """Where a piece stands, through the pieces holding it: a clearing, a path, a forest or
+        a box location."""
+        loc = self.s.pieces[piece][2]
+        while loc[0] == "x":
+            loc = self.s.pieces[int(loc[1:])][2]
+        return loc
+
     def count(self, faction: str | None, clearing: int, categories: tuple[str, ...] = ("warrior",),
               kind: str | None = None) -> int:
         """Pieces standing directly in a clearing (held pieces are not there, CA.2.7.II-style)."""

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rootlaw.errors import RootlawError
+
 
 class Ctx:
     """`me` is the faction the ability belongs to; `env` maps bound names to immutable values."""
@@ -15,5 +17,7 @@ class Ctx:
         self.env = env
 
 
-class LanguageError(Exception):
-    """A mistake found while running an ability (a field missing from a value, a bad type)."""
+class LanguageError(RootlawError):
+    """A mistake found while running an ability (a field missing from a value, a bad type); the
+    game loop says which ability it was in, and a bot or a picture asking the board outside
+    the loop gets a clean error too."""

@@ -55,6 +55,8 @@ KINDS: tuple[DecisionKind, ...] = (
     DecisionKind("place_where", "the faction whose effect places the pieces",
                  "where one of too few pieces goes, when `place ... in each` cannot fill every place (Law 1.5.4)",
                  "a clearing number (or a path `a-b`)"),
+    DecisionKind("coalition", "the player activating a dominance card of a faction with `coalition:`",
+                 "the partner of the coalition it forms (Law 9.2.8): a player with fewest VP but it", "a faction id"),
     DecisionKind(ABILITY_CHOICE, "the ability's owner, or the player its `choose ... by` names",
                  "a faction ability's `choose NAME from LIST`: the kind is the ability's id and the bound name "
                  "(`wheel_turn:p`, `setup:c`)",
@@ -84,8 +86,10 @@ if __name__ == "__main__":  # python -m rootlaw.core.decision_kinds FILE: rewrit
     import sys
     from pathlib import Path
 
+    from rootlaw.files.atomic import write_file
+
     path = Path(sys.argv[1])
     text = path.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
-    path.write_text(text[:start] + markdown() + text[end:], encoding="utf-8")
+    write_file(path, text[:start] + markdown() + text[end:], "document")
     print(f"wrote the decision kinds into {path}")

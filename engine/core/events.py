@@ -100,7 +100,7 @@ def choose_alternative(game: Any, f: dict) -> None:
             return
     pick = f.pop("pick")
     chosen = next(p for p in pending if p["ability"] == pick)
-    others = ", ".join(p["ability"] for p in pending if p is not chosen)
-    game.log(f"{game.name(f['me'])}: {chosen['ability']} applies, not {others} (only one of them can)")
+    game.log("alternative", faction=f["me"], ability=chosen["ability"],
+             abilities=[p["ability"] for p in pending if p is not chosen])
     game.pop()
     game.push(dict(chosen))

@@ -19,10 +19,13 @@ from .cards import Deck
 from .context import Ctx
 from .folds import fold, gather
 from .holders import card_holders, faction_owner
+from .locations import clearing_loc, path_loc
 from .loop import DecisionLoop
 from .piece_ops import PieceOperations
 from .rng import Rng
+from .narration import render_reason
 from .state import Player, State
+from .visibility import forget
 
 if TYPE_CHECKING:
     from rootlaw.content.factions import FactionDef, PieceDef
@@ -62,6 +65,7 @@ class Rules:
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
+    places: frozenset = frozenset()  # every location a game always has: clearings, paths, forests, boxes
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -97,6 +101,9 @@ class Rules:
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
         self.paths_at = {c: tuple(key for _, key in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
+        self.places = frozenset([*map(clearing_loc, self.map.clearings), *map(path_loc, self.map.paths),
+                                 *(f"f{forest}" for forest in self.map.forests),
+                                 *(f"b{fid}.{box}" for fid, faction in self.factions.items() for box in faction.boxes)])
 
     def category(self, faction: str, kind: str) -> str:
         return self.piece_defs[(faction, kind)].category
@@ -182,13 +189,28 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
     def current(self) -> str:
         return self.s.seats[self.s.current]
 
-    def log(self, text: str) -> None:
-        self.s.log.append(f"[round {self.s.round} {self.s.phase}] {text}")
+    def log(self, kind: str, to: Iterable[str] | None = None, **args: Any) -> None:
+        """A log entry: its kind and typed arguments (`rootlaw.core.narration`), told to each seat
+        when read; `to` names the seats that may read its secret part (the cards in it)."""
+        # "traced": how many rules had fired, so `play --rules` can show them between the lines
+        entry = {"round": self.s.round, "phase": self.s.phase, "kind": kind, "traced": len(self.s.trace)}
+        for key, value in args.items():
+            entry[key] = _plain(value)
+        if to is not None:
+            entry["to"] = sorted(set(to))
+        self.s.log.append(entry)
 
     def trace(self, rule: str, text: str) -> None:
         """Record that a rule fired; scenarios assert on these rule numbers."""
         if rule:
             self.s.trace.append((rule, text))
+
+    def are_enemies(self, a: str, b: str) -> bool:
+        """Law glossary: an enemy is any other player you are not in a coalition with (9.2.8)."""
+        if a == b:
+            return False
+        players = self.s.players
+        return players[a].vars.get("coalition") != b and players[b].vars.get("coalition") != a
 
     def faction(self, fid: str) -> "FactionDef":
         return self.rules.factions[fid]
@@ -226,8 +248,11 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         if event in self.rules.listeners:  # most events have no listener in a given game
             events.emit(self, event, payload)
 
-    def score(self, faction: str, points: int, rule: str, why: str, source: str | None = None) -> None:
+    def score(self, faction: str, points: int, rule: str, why: dict, source: str | None = None) -> None:
         """Law 3.1: 30 VP wins at once; a player with an activated dominance card never scores.
+
+        `why` is the log's reason: {"reason": "ability", "ability": id, "by": faction}, or a core
+        reason ("crafting" with its "card", "removal", "closed_path", "pass").
 
         Each change is also booked under its `source` (a core source such as "crafting", or the
         id of the ability that scored; the rule number when none is given), so balance reports
@@ -239,9 +264,9 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         player.score += points
         key = source or rule or "other"
         player.vp_by[key] = player.vp_by.get(key, 0) + points
-        self.log(f"{self.name(faction)} {'scores' if points > 0 else 'loses'} {abs(points)} VP, "
-                 f"now {player.score}: {why}")
-        self.trace(rule, f"{faction} {points:+d} VP: {why}")
+        self.log("score" if points > 0 else "lose", faction=faction, points=abs(points), total=player.score,
+                 **why)
+        self.trace(rule, f"{faction} {points:+d} VP: {render_reason(self, why)}")
         if player.score >= WIN_SCORE and self.s.winner is None:
             self.trace("3.1", f"{faction} reaches {WIN_SCORE} VP and wins")
             self.end(faction, "reached 30 VP")
@@ -250,7 +275,13 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         self.s.winner = winner
         self.s.ended = why
         self.s.decision = None
-        self.log(f"game over: {why}" + (f", {self.name(winner)} wins" if winner else ""))
+        if winner:
+            self.log("game_won", ended=why, winner=winner)
+        else:
+            self.log("game_over", ended=why)
+        for partner in (f for f in self.s.seats if winner and self.s.players[f].vars.get("coalition") == winner):
+            self.log("coalition_won", faction=partner, winner=winner)
+            self.trace(self.rules.factions[partner].coalition or "3.1", f"{partner} wins with {winner}")
 
     # --- cards ---------------------------------------------------------------------------
     def card_suit(self, card: int) -> str:
@@ -279,14 +310,16 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
             self.trace("2.1", "discard pile reshuffled into the deck")
 
     def draw(self, faction: str, n: int) -> int:
-        drawn = 0
+        """Draw up to `n` cards into a hand; the log names them to the drawer only."""
+        drawn = []
         for _ in range(n):
             card = self.draw_card()
             if card is None:
                 break
             self.s.players[faction].hand.append(card)
-            drawn += 1
-        return drawn
+            drawn.append(card)
+        self.log("draw", to=(faction,), faction=faction, cards=drawn)
+        return len(drawn)
 
     def discard_card(self, card: int) -> None:
         """To the discard pile; a dominance card goes beside the map, available (Law 3.3.3)."""
@@ -294,6 +327,8 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
             self.s.available_dominance.append(card)
         else:
             self.s.discard.append(card)
+        if self.s.known:
+            forget(self, card)
 
     def add_to_pile(self, faction: str, pile: str, card: int) -> None:
         """Put a card on one of a faction's piles; past the pile's limit it is discarded."""
@@ -302,7 +337,7 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         limit = self.rules.code[code](Ctx(self, faction, {})) if code else None
         if limit is not None and len(cards) >= limit:
             self.discard_card(card)
-            self.log(f"{self.name(faction)}'s {pile} pile is full: the card is discarded")
+            self.log("pile_full", faction=faction, pile=pile)
             return
         cards.append(card)
 
@@ -310,6 +345,13 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         self.s.players[faction].hand.remove(card)
         self.discard_card(card)
 
+
+
+def _plain(value: Any) -> Any:
+    """A log argument as JSON holds it (tuples as lists), so a loaded log equals the played one."""
+    if type(value) is tuple or type(value) is list:
+        return [_plain(v) for v in value]
+    return value
 
 
 def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:

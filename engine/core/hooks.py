@@ -17,13 +17,15 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "placed": ("player", "kind", "location", "count"),
     "battle_started": ("attacker", "defender", "clearing"),
     "battle_effects": ("attacker", "defender", "clearing"),
-    "battle_ended": ("attacker", "defender", "clearing", "removed", "before"),
+    "battle_ended": ("attacker", "defender", "clearing", "removed", "before", "damaged"),
     "before_battle": ("player", "clearing", "defender"),
     "before_move": ("player", "origin"),
     "phase_start": ("player", "phase"),
     "phase_end": ("player", "phase"),
     "turn_end": ("player",),
     "crafted": ("player", "card"),
+    "cleared": ("player", "clearing"),
+    "dominance_activated": ("player", "card", "partner"),
 }
 
 # invariants (`kind: invariant`) listen here: the game loop, not `emit`, checks them after every
@@ -66,6 +68,9 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "craft_vp": ("player", "card"),
     "draw_bonus": ("player",),
     "hand_limit": ("player",),
+    "item_to": ("player", "item"),
+    "pawn_move_cost": ("player", "origin", "dest"),
+    "defenseless": ("attacker", "defender", "clearing"),
 }
 
 # hooks whose modifiers replace an event (Law: "instead"): each one that applies is written in

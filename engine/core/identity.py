@@ -21,14 +21,15 @@ def signature(game: "Game", pid: int) -> tuple:
 
 
 def _look(game: "Game", pid: int) -> tuple:
-    """Owner, kind, the look of each piece it holds, and the marks put on it this turn.
+    """Owner, kind, its states (exhausted, damaged...), the look of each piece it holds, and the
+    marks put on it this turn.
 
     A mark names its value, not what the value is; a mark on a clearing whose number equals a
     piece's id sets that piece apart too, which only ever offers one option more.
     """
     faction, kind, _ = game.s.pieces[pid]
     held = tuple(sorted(_look(game, h) for h in game.s.at.get(piece_loc(pid), ())))
-    return faction, kind, held, marks_on(game, pid)
+    return faction, kind, game.s.states.get(pid, ()), held, marks_on(game, pid)
 
 
 def marks_on(game: "Game", pid: int) -> tuple[tuple[str, str], ...]:

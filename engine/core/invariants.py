@@ -14,6 +14,8 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from rootlaw.files.numbers import is_digits
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -26,7 +28,7 @@ def violations(game: "Game", ledger: bool = False) -> list[str]:
     With `ledger`, each score must also equal the sum of the VP the log records, which holds
     for a game played from its start (not for a scenario's position, whose scores are set)."""
     found: list[str] = []
-    for check in (_seats, _pieces, _limits, _cards, _items, _scores, _decision) + ((_ledger,) if ledger else ()):
+    for check in (_seats, _pieces, _limits, _states, _cards, _items, _scores, _decision) + ((_ledger,) if ledger else ()):
         try:
             found += check(game)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -55,11 +57,13 @@ def _location_ok(game: "Game", loc: str) -> bool:
         return False
     kind, rest = loc[0], loc[1:]
     if kind == "c":
-        return rest.isdigit() and int(rest) in game.rules.map.clearings
+        return is_digits(rest) and int(rest) in game.rules.map.clearings
     if kind == "p":
         return rest in game.rules.map.paths
+    if kind == "f":
+        return rest in game.rules.map.forests
     if kind == "x":
-        return rest.isdigit() and int(rest) in game.s.pieces and int(rest) != 0
+        return is_digits(rest) and int(rest) in game.s.pieces and int(rest) != 0
     if kind == "b":
         owner, _, box = rest.partition(".")
         return owner in game.rules.factions and box in game.rules.factions[owner].boxes
@@ -113,7 +117,7 @@ def _pieces(game: "Game") -> list[str]:
 
 def _holder_cycle(game: "Game", pid: int) -> bool:
     seen, loc = {pid}, game.s.pieces[pid][2]
-    while isinstance(loc, str) and loc[:1] == "x" and loc[1:].isdigit():
+    while isinstance(loc, str) and loc[:1] == "x" and is_digits(loc[1:]):
         holder = int(loc[1:])
         if holder in seen or holder not in game.s.pieces:
             return holder in seen
@@ -130,7 +134,7 @@ def _limits(game: "Game") -> list[str]:
             out.append(f"ruins {n!r} in '{c}' are not possible")
     for loc, pids in s.at.items():
         kinds = Counter(s.pieces[p][:2] for p in pids if p in s.pieces)
-        if loc[0] == "c" and loc[1:].isdigit() and int(loc[1:]) in game.rules.map.clearings:
+        if loc[0] == "c" and is_digits(loc[1:]) and int(loc[1:]) in game.rules.map.clearings:
             c = int(loc[1:])
             used = sum(n for fk, n in kinds.items() if fk in defs and defs[fk].category == "building")
             slots = game.rules.map.clearings[c].slots
@@ -143,7 +147,7 @@ def _limits(game: "Game") -> list[str]:
             limit = piece.max_per_clearing if loc[0] == "c" else piece.max_per_path if loc[0] == "p" else None
             if limit is not None and n > limit:
                 out.append(f"'{loc}' holds {n} {fk[0]} {fk[1]} (at most {limit})")
-        if loc[0] == "x" and loc[1:].isdigit() and int(loc[1:]) in s.pieces:
+        if loc[0] == "x" and is_digits(loc[1:]) and int(loc[1:]) in s.pieces:
             holder = defs.get(s.pieces[int(loc[1:])][:2])
             held = sum(n for fk, n in kinds.items() if fk in defs and defs[fk].category != "marker")
             if holder is not None and holder.capacity is not None and held > holder.capacity:
@@ -172,14 +176,35 @@ def _cards(game: "Game") -> list[str]:
     return [f"cards are not conserved: missing {missing[:10]}, extra or doubled {extra[:10]}"]
 
 
+def _states(game: "Game") -> list[str]:
+    """Each piece's states are ones its kind can be in; items stand in boxes only."""
+    s, out, defs = game.s, [], game.rules.piece_defs
+    for pid, states in sorted(s.states.items()):
+        if pid not in s.pieces:
+            out.append(f"piece {pid} has states {list(states)} but is not in play")
+        elif not states or any(st not in defs[s.pieces[pid][:2]].states for st in states):
+            out.append(f"piece {pid} ({' '.join(s.pieces[pid][:2])}) is in states {list(states)}, not all of its own")
+    for pid, (faction, kind, loc) in s.pieces.items():
+        piece = defs.get((faction, kind))
+        if piece is not None and piece.category == "item" and loc[0] != "b":
+            out.append(f"item piece {pid} ({faction} {kind}) is at '{loc}', not in a box")
+    for c, hidden in sorted(s.ruin_items.items()):
+        if not hidden or not s.ruins.get(c):
+            out.append(f"clearing {c} hides items {hidden} but has no ruin (or the list is empty)")
+    return out
+
+
 def _items(game: "Game") -> list[str]:
+    """The map's item supply, the Crafted Items boxes and the items turned into item pieces add
+    up to the deck's item supply: s.items_out books each item that left them to become a piece
+    (+1) and each that joined a Crafted Items box from elsewhere, from under a ruin (-1)."""
     s, out = game.s, []
     held: Counter = Counter(i for p in s.players.values() for i in p.items)
     for item, start in sorted(game.rules.deck.items.items()):
-        left = s.items.get(item, 0)
-        if not isinstance(left, int) or left < 0 or left + held[item] != start:
-            out.append(f"item '{item}': {left!r} on the map + {held[item]} crafted != {start}")
-    unknown = sorted(set(held) - set(game.rules.deck.items))
+        left, gone = s.items.get(item, 0), s.items_out.get(item, 0)
+        if not isinstance(left, int) or left < 0 or left + held[item] + gone != start:
+            out.append(f"item '{item}': {left!r} on the map + {held[item]} crafted + {gone} held as pieces != {start}")
+    unknown = sorted(item for item in set(held) - set(game.rules.deck.items) if held[item] + s.items_out.get(item, 0))
     if unknown:
         out.append(f"crafted items {unknown} are not in the game")
     return out
@@ -206,16 +231,28 @@ _VP = re.compile(r"\] (.+) (scores|loses) (\d+) VP, now -?\d+: ")
 
 def _ledger(game: "Game") -> list[str]:
     """Scores agree with the VP the game's log says each faction scored and lost (every change
-    of score goes through Game.score, which logs it). Factions sharing a name are skipped."""
+    of score goes through Game.score, which logs it). A save from before log entries were data
+    holds lines, read by name; factions sharing a name are then skipped."""
     names = Counter(game.name(fid) for fid in game.s.players)
-    gained: Counter = Counter()
-    for line in game.s.log:
-        match = _VP.search(line) if "VP, now" in line else None
+    by_id, by_name = Counter(), Counter()
+    for entry in game.s.log:
+        if isinstance(entry, dict):
+            kind = entry.get("kind")
+            if kind == "score" or kind == "lose":
+                by_id[entry["faction"]] += entry["points"] * (1 if kind == "score" else -1)
+            continue
+        match = _VP.search(entry) if "VP, now" in entry else None
         if match:
-            gained[match.group(1)] += int(match.group(3)) * (1 if match.group(2) == "scores" else -1)
-    return [f"{fid} has {p.score} VP but the log records {gained[game.name(fid)]}"
-            for fid, p in sorted(game.s.players.items())
-            if names[game.name(fid)] == 1 and p.score != gained[game.name(fid)]]
+            by_name[match.group(1)] += int(match.group(3)) * (1 if match.group(2) == "scores" else -1)
+    out = []
+    for fid, p in sorted(game.s.players.items()):
+        name = game.name(fid)
+        if by_name and names[name] > 1:
+            continue
+        booked = by_id[fid] + by_name[name]
+        if p.score != booked:
+            out.append(f"{fid} has {p.score} VP but the log records {booked}")
+    return out
 
 
 def _decision(game: "Game") -> list[str]:

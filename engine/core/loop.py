@@ -79,10 +79,10 @@ class DecisionLoop:
                 HANDLERS[frame["op"]](self, frame)
                 if self.changed:
                     invariant_abilities.check(self)  # after every batch of changes, whatever caused it
+            except LanguageError as exc:  # before RootlawError, which it is: say which ability failed
+                raise RootlawError(f"{_where(frame)} failed: {exc}") from None
             except RootlawError:
                 raise
-            except LanguageError as exc:
-                raise RootlawError(f"{_where(frame)} failed: {exc}") from None
             except RecursionError:
                 self._modifying.clear()
                 raise RuleLoopError(f"{_where(frame)} failed: abilities call each other without end") from None

@@ -186,6 +186,16 @@ def faction_title(rules: Any, fid: str, lang: str = "en") -> str:
     return f.display_name(lang) if hasattr(f, "display_name") else title_of(f.names, lang)
 
 
+def thing_title(rules: Any, kind: str, ident: str, lang: str = "en", faction: str | None = None) -> str:
+    """A faction's thing (a variable, a track...) named as its faction is, the original language
+    first with the name in `lang` beside: 'Écoles : PV (Schools: VP)'; unnamed, as display_name."""
+    for fid in _owners(rules, faction):
+        given = rules.factions[fid].labels.get((kind, ident))
+        if given:
+            return title_of(given, lang)
+    return display_name(rules, kind, ident, lang, faction)
+
+
 def title_of(names: dict[str, str], lang: str) -> str:
     """'Original (name in lang)', the original being the first name listed; the one name when
     they are the same."""
@@ -335,6 +345,6 @@ class _Just:
         self.factions = {faction.id: faction}
 
 
-__all__ = ["LANGUAGES", "TERMS", "KINDS", "display_name", "faction_title", "title_of", "count_name",
+__all__ = ["LANGUAGES", "TERMS", "KINDS", "display_name", "faction_title", "thing_title", "title_of", "count_name",
            "clearing_name", "card_name", "value_name", "shown_value", "word_name", "source_name", "term",
            "readable", "in_language", "choice_of", "own_value", "check_language", "pluralise"]

@@ -38,7 +38,7 @@ def _prompt_words(game: Any) -> tuple[tuple[str, str], ...]:
     some faction has pieces of kind or family `trap`), then any telling word."""
     words = {piece.kind for piece in game.rules.piece_defs.values()} \
         | {piece.family for piece in game.rules.piece_defs.values() if piece.family}
-    pieces = "|".join(["piece", "warrior", "building", "token", "pawn", *sorted(re.escape(w) for w in words)])
+    pieces = "|".join(["piece", "warrior", "building", "token", "pawn", "item", *sorted(re.escape(w) for w in words)])
     return ((r"\bwhich ([\w']+ ){0,3}clearing", "clearing"), (rf"\bwhich (\w+ )?({pieces})s?\b", "piece"),
             (r"\bwhich (\w+ )?card", "card"), (r"\b(in|at|to|from) which\b", "clearing"),
             (r"\bcard", "card"), (r"\bclearing", "clearing"), (r"\bwhere\b", "clearing"),
@@ -53,11 +53,12 @@ def _held(game: Any, player: str) -> set[int]:
 
 
 def piece_name(game: Any, piece: int) -> str:
-    """'<faction> <kind>', with what it holds and the path it stands on, as the census writes it."""
+    """'<faction> <kind> [STATE ...]', with what it holds and the path it stands on, as the
+    census writes it."""
 
     faction, kind, loc = game.s.pieces[piece]
     held = game.pieces_at(piece_loc(piece))
-    name = f"{faction} {kind}"
+    name = f"{faction} {kind}" + "".join(f" {st}" for st in game.s.states.get(piece, ()))
     if held:
         name += " holding " + " + ".join(" ".join(game.s.pieces[h][:2]) for h in held)
     return name + (f" on {loc[1:]}" if loc[0] == "p" else "")
@@ -116,8 +117,10 @@ def _piece_option(game: Any, decision: dict, piece: int) -> str:
     twins = [o for o in decision["options"] if o != piece and type(o) is int and o in pieces
              and piece_name(game, o) == name]
     loc = pieces[piece][2]
-    if loc[0] == "c" and any(pieces[o][2] != loc for o in twins):
+    if loc[0] in "cf" and any(pieces[o][2] != loc for o in twins):
         name += f" in {loc[1:]}"
+    elif loc[0] == "b" and any(pieces[o][2] != loc for o in twins):
+        name += f" in {loc.partition('.')[2]}"
     marks = marks_on(game, piece)
     if marks and any(marks_on(game, o) != marks for o in twins):
         name += " marked " + " and ".join(mark for _, mark in marks)

@@ -105,9 +105,24 @@ class PieceOperations:
             self._counts.take(old, faction, kind, category)
             self._counts.add(loc, faction, kind, category)
 
+    def set_state(self, pid: int, state: str, on: bool) -> bool:
+        """Put a piece in a state (exhausted, damaged...) or take it out of it; True if that
+        changed anything. A piece keeps its states when it moves and loses them when removed."""
+        had = self.s.states.get(pid, ())
+        if (state in had) == on:
+            return False
+        now = tuple(sorted(set(had) | {state})) if on else tuple(s for s in had if s != state)
+        if now:
+            self.s.states[pid] = now
+        else:
+            del self.s.states[pid]
+        self.changed.add(self.s.pieces[pid][:2])
+        return True
+
     def take_off(self, pid: int) -> tuple[str, str, str]:
         """Lift a piece off the map without returning it anywhere yet."""
         faction, kind, loc = self.s.pieces.pop(pid)
+        self.s.states.pop(pid, None)
         self.changed.add((faction, kind))
         self._kept.clear()
         self._rulers.pop(loc, None)
@@ -130,7 +145,9 @@ class PieceOperations:
         batch: list[dict] = []
         vp: dict[str, int] = {}
         contested: list[dict] = []  # pieces two replacements send to different places
-        together = tuple(p for p in pids if p in self.s.pieces)
+        defs = self.rules.piece_defs
+        # Law 9.2.2: a piece that cannot be removed from the map stays, whatever says "remove"
+        together = tuple(p for p in pids if p in self.s.pieces and not defs[self.s.pieces[p][:2]].permanent)
         for pid in together:
             if pid not in self.s.pieces:
                 continue
@@ -162,7 +179,7 @@ class PieceOperations:
                     vp[remover] = vp.get(remover, 0) + points
             batch.append(snap)
         for f in sorted(vp, key=lambda f: f != self.current):
-            self.score(f, vp[f], "3.2.1", "removing enemy buildings and tokens", "removal")
+            self.score(f, vp[f], "3.2.1", {"reason": "removal"}, "removal")
         fight = self._battle_fought()
         if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
             fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)
@@ -174,6 +191,21 @@ class PieceOperations:
         elif batch:
             self.emit("removed", **payload)
         return batch
+
+    def clear_enemies(self, player: str, clearings: Iterable[int], ability: str | None = None) -> list[dict]:
+        """"Remove all enemy pieces" from clearings (a Favor card, an effect that says so): every
+        piece of an enemy standing there, pawns and pieces that cannot be removed aside, at once; then
+        `cleared` is told for each clearing (Law 9.2.2.I reacts to the effect itself, whatever
+        it removed)."""
+        clearings = tuple(clearings)
+        defs = self.rules.piece_defs
+        # a pawn is never among "all enemy pieces" (it cannot be removed, Law 9.2.2)
+        doomed = [pid for c in clearings for pid in self.s.at.get(clearing_loc(c), ())
+                  if self.are_enemies(player, self.s.pieces[pid][0])
+                  and not defs[self.s.pieces[pid][:2]].permanent and defs[self.s.pieces[pid][:2]].category != "pawn"]
+        for c in reversed(clearings):  # told before the removal, so its reactions resolve after the removal's
+            self.emit("cleared", player=player, clearing=c)
+        return self.remove(doomed, "effect", player, ability=ability)
 
     def put_removed(self, pid: int, faction: str, kind: str, destination: Any) -> None:
         """Put a removed piece where a replacement sends it (a clearing, a path, a box)."""

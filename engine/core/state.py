@@ -66,7 +66,10 @@ class State:
     __slots__ = ("seats", "players", "pieces", "at", "next_piece", "deck", "discard",
                  "available_dominance", "items", "ruins", "suits", "closed_paths", "ferry",
                  "current", "round", "phase", "turn_used", "stack", "decision", "rng",
-                 "forced_dice", "winner", "ended", "log", "trace", "steps")
+                 "forced_dice", "winner", "ended", "log", "trace", "steps",
+                 "states", "ruin_items", "items_out", "known")
+    # saved only when not empty, so games that never use them hash and save as before
+    OPTIONAL = ("states", "ruin_items", "items_out", "known")
 
     def __init__(self) -> None:
         self.seats: list[str] = []                      # factions in clockwise order
@@ -92,9 +95,14 @@ class State:
         self.forced_dice: list[int] = []
         self.winner: str | None = None
         self.ended: str | None = None                   # why the game ended
-        self.log: list[str] = []
+        self.log: list[dict | str] = []                 # entries as data (rootlaw.core.narration); old saves: lines
         self.trace: list[tuple[str, str]] = []          # (rule number, what happened)
         self.steps = 0
+        self.states: dict[int, tuple[str, ...]] = {}    # piece id -> its states (exhausted...), sorted
+        self.ruin_items: dict[int, list[str]] = {}      # clearing -> items hidden under its ruin
+        self.items_out: dict[str, int] = {}             # items of the game now held as item pieces
+        # seat -> {card: place it was seen in} for cards shown to it (rootlaw.core.visibility)
+        self.known: dict[str, dict[int, str]] = {}
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -124,6 +132,10 @@ class State:
         s.log = list(self.log)
         s.trace = list(self.trace)
         s.steps = self.steps
+        s.states = dict(self.states)
+        s.ruin_items = {k: list(v) for k, v in self.ruin_items.items()}
+        s.items_out = dict(self.items_out)
+        s.known = {seat: dict(cards) for seat, cards in self.known.items()} if self.known else {}
         return s
 
     # --- serialisation -------------------------------------------------------------------
@@ -131,12 +143,18 @@ class State:
         out: dict[str, Any] = {}
         for name in self.__slots__:
             value = getattr(self, name)
+            if name in self.OPTIONAL and not value:
+                continue
             if name == "players":
                 value = {k: p.to_json() for k, p in value.items()}
             elif name == "pieces":
                 value = {str(k): list(v) for k, v in value.items()}
-            elif name in ("ruins", "suits"):
+            elif name in ("ruins", "suits", "ruin_items"):
                 value = {str(k): v for k, v in value.items()}
+            elif name == "states":
+                value = {str(k): list(v) for k, v in value.items()}
+            elif name == "known":
+                value = {seat: {str(k): v for k, v in cards.items()} for seat, cards in value.items()}
             out[name] = value
         return out
 
@@ -144,6 +162,8 @@ class State:
     def from_json(cls, data: dict) -> "State":
         s = cls()
         for name in cls.__slots__:
+            if name in cls.OPTIONAL and name not in data:
+                continue
             value = data[name]
             if name == "players":
                 value = {k: Player.from_json(v) for k, v in value.items()}
@@ -151,12 +171,18 @@ class State:
                 value = {int(k): tuple(v) for k, v in value.items()}
             elif name in ("ruins", "suits"):
                 value = {int(k): v for k, v in value.items()}
+            elif name == "ruin_items":
+                value = {int(k): list(v) for k, v in value.items()}
+            elif name == "states":
+                value = {int(k): tuple(v) for k, v in value.items()}
             elif name == "stack":
                 value = [{k: freeze(v) for k, v in f.items()} for f in value]
             elif name == "decision":
                 value = freeze(value)
             elif name == "trace":
                 value = [tuple(t) for t in value]
+            elif name == "known":
+                value = {seat: {int(k): v for k, v in cards.items()} for seat, cards in value.items()}
             setattr(s, name, value)
         return s
 
@@ -182,9 +208,11 @@ class State:
         return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
     def digest(self) -> str:
-        """A hash of everything that decides the rest of the game (the log and trace excluded)."""
+        """A hash of everything that decides the rest of the game (the log, the trace and what
+        each seat was shown excluded: the rules never read them)."""
         data = self.to_json()
         del data["log"], data["trace"], data["steps"]
+        data.pop("known", None)
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

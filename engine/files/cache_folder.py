@@ -1,12 +1,21 @@
 """The one private folder rootlaw's caches live in (parse tables, parsed rule texts, documents
 that passed their schema), and the check that makes it trustworthy: a cache is only read from
-a real folder owned by this user that nobody else may write, since what it holds steers loading.
+a real folder owned by this user that nobody else may write, since what it holds steers loading;
+and reading and writing the files in it, so that a damaged or odd file is rebuilt, never trusted
+and never waited on.
 """
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
+from typing import Any, Callable
+
+from rootlaw.errors import RootlawError
+
+from .atomic import replacing
+from .regular import Unreadable, owned, read_regular
 
 
 def cache_folder() -> Path:
@@ -34,8 +43,23 @@ def is_private(folder: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and owned(info)
 
 
-def owned(info: os.stat_result) -> bool:
-    """Whether a file or folder belongs to this user and nobody else may write it."""
-    if not hasattr(os, "getuid"):  # Windows: the per-user application data folder is private
-        return True
-    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+def read_cache(path: Path, max_bytes: int, object_hook: Callable[[dict], Any] | None = None) -> Any:
+    """The JSON value in one of the cache's files, or None when the file is missing, damaged or
+    odd (not a regular file of this user's, a link, too large, nested too deep, not JSON): the
+    caller then builds afresh what the file would have given, and writing it replaces the file.
+    Reading never waits: a pipe or a device in a cache file's place is refused unopened."""
+    try:
+        return json.loads(read_regular(path, max_bytes, what="cache file", follow=False, owner=True),
+                          object_hook=object_hook)
+    except (Unreadable, ValueError, TypeError, KeyError, RecursionError, MemoryError):
+        return None
+
+
+def write_cache(path: Path, text: str) -> None:
+    """Replace one of the cache's files (rootlaw.files.atomic, readable by this user only);
+    failing to write only costs the next start the time the file would have saved."""
+    try:
+        with replacing(path, "cache file", private=True) as handle:
+            handle.write(text)
+    except RootlawError:
+        pass

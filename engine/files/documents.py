@@ -19,7 +19,6 @@ to. So this module:
 from __future__ import annotations
 
 import os
-import stat
 from typing import Any, Sequence
 
 import yaml
@@ -27,6 +26,7 @@ from yaml.nodes import Node
 
 from rootlaw.errors import DataError, Problem
 
+from .regular import Unreadable, read_regular
 from .yaml_loader import (
     MAX_DEPTH,
     Builder,
@@ -199,25 +199,9 @@ def _compose(text: str) -> Node | None:
 
 def _read_bytes(path: Any, max_bytes: int, refuse: Any) -> bytes:
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
-            raise refuse("this is not a regular file (a pipe or a device?)",
-                         "give a data file; rootlaw does not read from pipes or devices")
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > max_bytes:
-                raise _too_big(refuse, size, max_bytes)
-            raw = handle.read(max_bytes + 1)  # a file may grow while we read it
-    except FileNotFoundError:
-        raise refuse("file not found", "check the spelling of the path") from None
-    except IsADirectoryError:
-        raise refuse("this is a folder, not a file") from None
-    except PermissionError:
-        raise refuse("cannot read the file: permission denied") from None
-    except OSError as err:
-        raise refuse(f"cannot read the file: {err.strerror or err}") from None
-    if len(raw) > max_bytes:
-        raise _too_big(refuse, len(raw), max_bytes)
-    return raw
+        return read_regular(path, max_bytes, what="data file")
+    except Unreadable as exc:
+        raise refuse(exc.message, exc.hint) from None
 
 
 def _too_big(refuse: Any, size: int, max_bytes: int) -> DataError:

@@ -4,68 +4,52 @@ A record or a save may come from anyone, so reading one refuses, with a `file:li
 message, everything that is not a small regular UTF-8 JSON file of plain values: a folder,
 a FIFO or device (which would block), more than MAX_BYTES, bytes that are not UTF-8, NaN or
 Infinity, numbers with more than MAX_DIGITS digits, and nesting deeper than MAX_DEPTH.
-Writing checks the destination before a game is played, so a bad `--save` or `--record`
-path fails at once rather than after the game.
+Writing goes through `rootlaw.files.atomic` (the old file survives any interruption), whose
+`check_writable` checks a destination before a game is played, so a bad `--save` or
+`--record` path fails at once rather than after the game.
 """
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import stat
 from pathlib import Path
 from typing import Any
 
-from rootlaw.errors import DataError, Problem, RootlawError
+from rootlaw.errors import DataError, Problem
+
+from .atomic import check_writable, write_file
+from .regular import Unreadable, read_regular
 
 MAX_BYTES = 50_000_000
 MAX_DEPTH = 100
 MAX_DIGITS = 30
-MIN_FREE_BYTES = 5_000_000  # a record or a save is far smaller; less free space means a full disk
 
 
 def read_json(path: str | Path, what: str) -> Any:
     """The JSON value in the file at `path`; `what` names the kind of file in messages."""
-    source = str(path)
-
-    def refuse(message: str, hint: str | None = None, line: int = 1, col: int = 1) -> DataError:
-        return DataError([Problem(source, line, col, message, hint)])
-
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise refuse("file not found", "check the spelling of the path") from None
-    except (OSError, ValueError) as exc:
-        raise refuse(f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise refuse(f"this is a folder, not a {what}")
-    if not stat.S_ISREG(info.st_mode):
-        raise refuse(f"this is not a regular file, so it cannot be a {what}",
-                     "give a file saved by rootlaw, not a pipe or a device")
-    if info.st_size > MAX_BYTES:
-        raise refuse(f"the file is too large ({info.st_size} bytes; the limit is {MAX_BYTES})")
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise refuse(f"cannot read the file: {exc.strerror or exc}") from None
-    return parse_json(raw, source, what)
+        raw = read_regular(path, MAX_BYTES, what=what)
+    except Unreadable as exc:
+        raise DataError([Problem(str(path), 1, 1, exc.message, exc.hint)]) from None
+    return parse_json(raw, str(path), what)
 
 
-def parse_json(raw: bytes, source: str, what: str) -> Any:
-    """The JSON value in `raw` (an upload, say), with the bounds `read_json` puts on a file;
-    `source` names it in messages."""
+def parse_json(raw: bytes | str, source: str, what: str) -> Any:
+    """The JSON value in `raw` (a file's bytes, an upload), bounded as `read_json` bounds a
+    file; `source` names it in messages."""
     def refuse(message: str, hint: str | None = None, line: int = 1, col: int = 1) -> DataError:
         return DataError([Problem(source, line, col, message, hint)])
 
     if len(raw) > MAX_BYTES:
         raise refuse(f"the file is too large ({len(raw)} bytes; the limit is {MAX_BYTES})")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise refuse(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
-                     f"is this really a {what}?", line) from None
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            raise refuse(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                         f"is this really a {what}?", line) from None
+    else:
+        text = raw
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_int=_int, parse_float=_float)
     except json.JSONDecodeError as exc:
@@ -113,28 +97,10 @@ def _depth_over(data: Any) -> bool:
     return False
 
 
-def check_writable(path: str | Path, what: str) -> None:
-    """Refuse, before any work is done, a destination that cannot take the file."""
-    target = Path(path)
-    if target.is_dir():
-        raise RootlawError(f"{path}: is a folder; give a file name for the {what}")
-    if target.exists() and not target.is_file():
-        raise RootlawError(f"{path}: is not a regular file; give a file name for the {what}")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise RootlawError(f"{path}: the folder {folder} does not exist; create it first")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise RootlawError(f"{path}: cannot write here (permission denied)")
-    if shutil.disk_usage(folder).free < MIN_FREE_BYTES:
-        raise RootlawError(f"{path}: the disk is full (less than {MIN_FREE_BYTES // 1_000_000} MB free)")
-
-
 def write_json(path: str | Path, data: Any, what: str) -> None:
-    """Write `data` as JSON, turning a full disk or a vanished folder into a clean error."""
-    try:
-        Path(path).write_text(json.dumps(data), encoding="utf-8")
-    except OSError as exc:
-        raise RootlawError(f"{path}: cannot write the {what}: {exc.strerror or exc}") from None
+    """Write `data` as JSON in place of the file at `path` (rootlaw.files.atomic: an
+    interruption leaves the previous file intact)."""
+    write_file(path, json.dumps(data), what)
 
 
 __all__ = ["read_json", "parse_json", "write_json", "check_writable", "MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS"]

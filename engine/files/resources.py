@@ -28,7 +28,7 @@ def data_path(kind: str, name: str) -> Path:
 
 
 def source_name(path: Path) -> str | None:
-    """A bundled file's name in rootlaw's source tree (`factions/cabale.yaml`,
+    """A bundled file's name in rootlaw's source tree (`factions/FACTION.yaml`,
     `engine/data/rulings/core.yaml`), so what a person reads is the same from a checkout and
     from an installed wheel; None for a file rootlaw does not ship."""
     resolved = path.resolve()

@@ -13,15 +13,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
-import tempfile
 from typing import Any
 
-from .cache_folder import data_cache_folder, is_private
+from .cache_folder import data_cache_folder, is_private, read_cache, write_cache
 from .resources import data_dir
 
 _FILE = "valid-documents.json"
 _LIMIT = 2000  # fingerprints kept; the oldest go first
+_MAX_BYTES = 70 * (_LIMIT + 10)  # a file of _LIMIT fingerprints is smaller; a larger one is not ours
 
 
 def fingerprint(schema_name: str, data: Any) -> str:
@@ -44,15 +43,8 @@ def remember(key: str) -> None:
     while len(known) > _LIMIT:
         del known[next(iter(known))]
     folder = data_cache_folder()
-    try:
-        if not is_private(folder):
-            return
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".valid-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(list(known), handle)
-        os.replace(tmp, folder / _FILE)
-    except OSError:
-        return
+    if is_private(folder):
+        write_cache(folder / _FILE, json.dumps(list(known)))
 
 
 @functools.lru_cache(maxsize=1)
@@ -66,12 +58,9 @@ def _schemas_digest() -> str:
 @functools.lru_cache(maxsize=1)
 def _loaded() -> dict[str, None]:
     folder = data_cache_folder()
-    try:
-        if folder is None or not is_private(folder):
-            return {}
-        keys = json.loads((folder / _FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    if folder is None or not is_private(folder):
         return {}
+    keys = read_cache(folder / _FILE, _MAX_BYTES)
     if not isinstance(keys, list):
         return {}
     return {k: None for k in keys if isinstance(k, str) and len(k) == 64}

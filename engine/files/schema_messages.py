@@ -76,6 +76,12 @@ class Converter:
         return Problem(problem.file, line, col, f"key {problem.message}", problem.hint)
 
     def _choice(self, error: ValidationError, path: tuple, depth: int) -> list[Problem]:
+        if error.context and all(e.validator == "required" for e in error.context) \
+                and isinstance(error.instance, dict):
+            # one of several keys is wanted: name them all, with what the schema says they are for
+            keys = [k for e in error.context for k in e.validator_value if k not in error.instance]
+            hint = error.schema.get("description") if isinstance(error.schema, dict) else None
+            return [self.at(path, "missing key " + " or ".join(f"'{k}'" for k in dict.fromkeys(keys)), hint)]
         if error.context and depth < 20:
             best = _best_alternative(error.context)
             if best is not None:

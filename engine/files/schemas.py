@@ -9,13 +9,13 @@ file order, so a pack author can fix a file in one pass.
 from __future__ import annotations
 
 import functools
-import json
 from typing import TYPE_CHECKING, Any
 
 from rootlaw.errors import DataError, Problem
 from rootlaw.files import schema_cache
 
 from .documents import Document
+from .jsonfile import read_json
 from .resources import data_path
 from .schema_messages import Converter
 
@@ -34,8 +34,7 @@ def load_schema(name: str) -> dict:
 
     Callers must not modify the returned dict: it is shared through the cache.
     """
-    with open(data_path("schemas", f"{name}{_SUFFIX}"), encoding="utf-8") as handle:
-        schema = json.load(handle)
+    schema = read_json(data_path("schemas", f"{name}{_SUFFIX}"), "schema")
     from jsonschema import Draft7Validator
     Draft7Validator.check_schema(schema)  # a broken bundled schema is a bug: fail loudly
     return schema

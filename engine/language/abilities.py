@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rootlaw.core.context import Ctx
+from rootlaw.core.context import Ctx, LanguageError
 from rootlaw.core.holders import Holders
+from rootlaw.core.hook_values import NEEDS
 from rootlaw.core.hooks import (
     ANY_CHANGE,
     EVENTS,
@@ -26,6 +27,7 @@ from . import legacy
 from .compiler import Compiler
 from .owner_tests import OwnerTest, owner_test
 from .statements import block_frame
+from .statements.base import written
 
 Fn = Callable[[Ctx], Any]
 @dataclass(frozen=True)
@@ -76,6 +78,20 @@ class Trigger:
         return listen
 
 
+class At:
+    """`file:line:col` of a value in a document (a modifier's `value:`), worked out when a
+    run-time error shows it."""
+
+    __slots__ = ("doc", "path")
+
+    def __init__(self, doc: Document, path: tuple) -> None:
+        self.doc, self.path = doc, path
+
+    def __str__(self) -> str:
+        line, col = self.doc.where(self.path)
+        return f"{self.doc.source}:{line}:{col}"
+
+
 @dataclass(frozen=True)
 class Invariant(Trigger):
     """A trigger the loop fires when its condition (`when`: "no longer holds") is met after a
@@ -105,6 +121,7 @@ class Modifier:
     when: Fn | None
     value: Fn
     test: OwnerTest | None = None  # the condition's leading `player = me` (or the like), asked first
+    where: Any = "?"  # `file:line:col` of its `value:` (worked out when an error shows it)
 
     def function(self, owners: Holders) -> Callable:
         """The function `Game.modify` folds in. Its `apply` runs the modifier for one owner
@@ -112,11 +129,15 @@ class Modifier:
         test of a faction's own modifier inline."""
         replaces = self.hook in REPLACEMENT_HOOKS  # each replaces a destination: say where to
         test, when, compute = self.test, self.when, self.value
+        usable, needed = NEEDS[self.hook]
 
         def apply(game: Any, me: str, names: dict, value: Any, context: dict) -> Any:
             ctx = Ctx(game, me, {**names, "value": value, **context})
             if when is None or when(ctx):
                 before, value = value, compute(ctx)
+                if not usable(game, value):
+                    raise LanguageError(f"{self.where}: modifier '{self.id}' gives {written(value)} to the "
+                                        f"hook '{self.hook}', which needs {needed}")
                 if replaces and value != before and "offers" in context:
                     # competing replacements: say where this one would send the piece; the
                     # core lets a player choose among them (engine/core/replacements.py)
@@ -203,7 +224,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
     names = bound + ("value",) + HOOKS[hook]
     when, tree = comp.expression_and_tree(doc, path + ("if",), spec["if"], aid, names) if "if" in spec else (None, None)
     return Modifier(aid, rule, hook, when, comp.expression(doc, path + ("value",), spec["value"], aid, names),
-                    _owner_test(tree, HOOKS[hook], names))
+                    _owner_test(tree, HOOKS[hook], names), At(doc, path + ("value",)))
 
 
 def _owner_test(tree: Any, given: tuple[str, ...], scope: tuple[str, ...]) -> OwnerTest | None:

@@ -296,7 +296,7 @@ class _Writer:
             lines += self.value("k_", piece.children[0], stmt.kind) + ["k_ = piece_kind(game, o_, k_)"]
         on_piece = target.data == "on_target"
         lines += self.value("t_", target.children[0], stmt.target)
-        lines.append(f"l_ = target_location(t_, {on_piece})")
+        lines.append(f"l_ = target_location(game, t_, {on_piece}, {self.constant(stmt.where)})")
         lines += self.count_value("n_", count, stmt.count)
         lines.append(f"placing(game, me, o_, k_, t_, l_, {on_piece}, n_)")
         return self._effect(lines)
@@ -307,8 +307,10 @@ class _Writer:
 
     def _relocate(self, node: Tree, stmt: Any, top: bool) -> tuple:
         lines = self.value("d_", node.children[1].children[0], stmt.dest)
+        where = self.constant(stmt.where)
+        lines.append(f"l_ = target_location(game, d_, {stmt.onto_piece}, {where})")
         lines += self.value("p_", node.children[0], stmt.pieces)
-        return self._effect(lines + [f"relocating(game, d_, {stmt.onto_piece}, p_)"])
+        return self._effect(lines + [f"relocating(game, d_, l_, {stmt.onto_piece}, p_, {where})"])
 
     def _score(self, node: Tree, stmt: Any, top: bool) -> tuple:
         points, owner = node.children
@@ -363,7 +365,7 @@ class _Writer:
 
     def _reveal(self, node: Tree, stmt: Any, top: bool) -> tuple:
         lines = self.value("w_", node.children[0], stmt.player)
-        return self._effect(lines + ["revealing(game, w_)"])
+        return self._effect(lines + ["revealing(game, me, w_)"])
 
     def _set_var(self, node: Tree, stmt: Any, top: bool) -> tuple:
         lines = self.value("v_", node.children[1], stmt.value)
@@ -397,12 +399,14 @@ class _Writer:
                                       f"{against is not None}))"])
 
     def _move(self, node: Tree, stmt: Any, top: bool) -> tuple:
-        frm, to, ignoring, only = node.children[0].children
-        lines = self.value("o_", frm, stmt.origin) if frm is not None else ["o_ = None"]
+        frm, to, ignoring, only, unhindered, owner = node.children[0].children
+        lines = self.value("w_", owner, stmt.owner) if owner is not None else ["w_ = None"]
+        lines += self.value("o_", frm, stmt.origin) if frm is not None else ["o_ = None"]
         lines += self.value("d_", to, stmt.dest) if to is not None else ["d_ = None"]
         lines += self.value("k_", only, stmt.only) if only is not None else ["k_ = None"]
-        return self._pushing(lines + [f"game.push(move_frame(me, o_, d_, {stmt.ignore_rule}, k_, {frm is not None}, "
-                                      f"{to is not None}, {only is not None}))"])
+        return self._pushing(lines + [f"game.push(move_frame(me, w_, {stmt.unhindered}, o_, d_, {stmt.ignore_rule}, "
+                                      f"k_, {owner is not None}, {frm is not None}, {to is not None}, "
+                                      f"{only is not None}))"])
 
     def _craft(self, node: Tree, stmt: Any, top: bool) -> tuple:
         return self._pushing(["game.push({'op': 'craft', 'player': me})"])

@@ -17,7 +17,7 @@ from rootlaw.language import legacy
 from rootlaw.language import statements as st
 
 from .bodies import BodyPlan, compiled_body
-from .expressions import ExpressionCompiler, Scope, element_fields, never
+from .expressions import ExpressionCompiler, Scope, _first_token, element_fields, never
 from .parser import SyntaxProblem, TooDeep, parse, parse_source, position
 from .syntax import Token, Tree
 from .versions import Reading
@@ -26,6 +26,7 @@ Fn = Callable[[Ctx], Any]
 
 _LANGUAGE_1_HINT = "(a file written for rootlaw 0.1 may say 'language: 1' at its top: then it loads, and " \
                    "'rootlaw upgrade' rewrites it)"
+_ITEM_STATEMENTS = ("make", "take_item", "hide_items", "clear", "craft_card", "give", "take_discard")
 
 
 @dataclass
@@ -46,6 +47,7 @@ class Vocabulary:
     reading: Reading = field(default_factory=Reading)  # the file's language, its warnings and upgrade
     # what people need to read each `choose` decision's options, by decision kind (see _note_choice)
     choices: dict[str, dict[str, Any]] = field(default_factory=dict)
+    states: set[str] | None = None  # the states its pieces can be in ('make PIECES STATE')
 
     def new_id(self, what: str) -> str:
         self.counter += 1
@@ -189,11 +191,12 @@ class Compiler(ExpressionCompiler):
             else:
                 piece_fn = e(piece.children[0])
             return st.Place(self._count(count, src, scope), piece_fn, e(owner), target.data == "on_target",
-                            e(target.children[0]), src.ability, each=target.data == "in_each_target")
+                            e(target.children[0]), src.ability, each=target.data == "in_each_target",
+                            where=src.where(target.meta))
         if kind == "remove":
             return st.Remove(e(c[0]), src.ability)
         if kind == "relocate":
-            return st.Relocate(e(c[0]), e(c[1].children[0]), c[1].data == "onto_piece")
+            return st.Relocate(e(c[0]), e(c[1].children[0]), c[1].data == "onto_piece", src.where(c[1].meta))
         if kind in ("score", "lose"):
             owner = e(c[1].children[0]) if c[1] is not None else None
             return st.Score(e(c[0]), owner, -1 if kind == "lose" else 1, src.ability)
@@ -260,7 +263,7 @@ class Compiler(ExpressionCompiler):
             scope.add(name, rename)
             return st.Let(name, value)
         if kind == "redirect":
-            return st.Redirect(e(c[0]), e(c[1]), src.ability)
+            return st.Redirect(e(c[0]), e(c[1]), src.ability, src.where(node.meta))
         if kind in ("var_decl", "assign"):
             return self._local(kind, c, src, scope)
         if kind == "end_phase":
@@ -275,8 +278,8 @@ class Compiler(ExpressionCompiler):
         if kind == "battle":
             return st.Battle(e(c[0]), e(c[1]))
         if kind == "move":
-            frm, to, ignoring, only = c[0].children
-            return st.Move(e(frm), e(to), ignoring is not None, e(only))
+            frm, to, ignoring, only, unhindered, owner = c[0].children
+            return st.Move(e(frm), e(to), ignoring is not None, e(only), unhindered is not None, e(owner))
         if kind == "craft":
             return st.Craft()
         if kind == "offer":
@@ -300,6 +303,8 @@ class Compiler(ExpressionCompiler):
             if self.vocab.reading.legacy:  # language 1: braces are text (legacy.py)
                 return st.Say((legacy.say_text(self, src, c[0]),))
             return self._say(c[0], src, scope)
+        if kind in _ITEM_STATEMENTS:
+            return self._item_stmt(node, src, scope)
         raise AssertionError(f"statement {kind} has no compiler")
 
     def _note_choice(self, kind: str, name: str, source: Tree, body: Tree, optional: bool) -> None:
@@ -317,6 +322,36 @@ class Compiler(ExpressionCompiler):
             question = question and known["question"]
             var = var if var == known["values_of"] else None
         self.vocab.choices[kind] = {"question": question, "values_of": var}
+
+    def _item_stmt(self, node: Tree, src: Source, scope: "Scope") -> Any:
+        """The statements of pieces in states, items, clearing, hands and phases."""
+        kind, c = node.data, node.children
+        e = lambda n: self._root(n, src, scope) if n is not None else None  # noqa: E731
+        if kind == "make":
+            change = c[1]
+            tok = change.children[0]
+            states = (self.vocab.states or set()) | self.vocab.words  # another faction's states: under words
+            if str(tok) not in states:
+                self._unknown(src, tok, f"unknown state '{tok}'", states,
+                              "a piece's states are listed under its 'states:' (another faction's under 'words:')")
+            return st.Make(e(c[0]), str(tok), change.data == "state_on")
+        if kind == "take_item":
+            item, source, into = c
+            if source.data == "from_faction" and item is None:
+                tok = _first_token(source)
+                self.vocab.problems.append(src.problem(tok.line, tok.column,
+                                                       "'take item ... from FACTION' must name the item",
+                                                       "write 'take item ITEM from FACTION'"))
+            return st.TakeItem(e(item), source.data == "from_ruin", e(source.children[0]), e(into))
+        if kind == "hide_items":
+            return st.HideItems(e(c[0]))
+        if kind == "clear":
+            return st.Clear(e(c[0]), src.ability)
+        if kind == "craft_card":
+            return st.CraftCard(e(c[0]))
+        if kind == "give":
+            return st.Give(self._count(c[0], src, scope), e(c[1]), e(c[2]))
+        return st.TakeDiscard(e(c[0]))
 
     def _say(self, tok: Token, src: Source, scope: "Scope") -> Any:
         """`say "text {expr} text"`: each `{expr}` is compiled and its value shown in the line;

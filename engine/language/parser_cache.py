@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -25,7 +22,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-from rootlaw.files.cache_folder import cache_folder, is_private, owned
+from rootlaw.files.cache_folder import cache_folder, is_private, read_cache, write_cache
 
 MAX_CACHE_BYTES = 2_000_000
 
@@ -46,34 +43,19 @@ def cached_lark(grammar: str, build: Callable[[], Lark], folder: Path | None = N
 
 
 def _load(path: Path, key: str) -> Lark | None:
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
+    data = read_cache(path, MAX_CACHE_BYTES, object_hook=_decode)
+    if not isinstance(data, dict) or data.get("key") != key:
         return None
     try:
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size > MAX_CACHE_BYTES:
-                return None
-            data = json.loads(handle.read(MAX_CACHE_BYTES + 1), object_hook=_decode)
-        if not isinstance(data, dict) or data.get("key") != key:
-            return None
         return Lark._load_from_dict(data["data"], data["memo"])
     except Exception:  # a damaged or foreign file: build afresh rather than trust it
         return None
 
 
 def _store(parser: Lark, path: Path, key: str) -> None:
+    """Keep the tables; a read-only or full disk only costs the next start its half second."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
-    text = json.dumps(_encode({"key": key, "data": data, "memo": memo}))
-    try:
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".parser-", suffix=".tmp")  # mode 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except OSError:
-        pass  # a read-only or full disk only costs the next start its half second
+    write_cache(path, json.dumps(_encode({"key": key, "data": data, "memo": memo})))
 
 
 def _encode(value: Any) -> Any:

@@ -14,6 +14,7 @@ from rootlaw.core.frames import handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import as_location
 from rootlaw.core.trace_names import ability_note
+from rootlaw.core.visibility import give_card, put_onto_pile
 
 from .statements import block_frame
 from .statements.effects import place_pieces
@@ -96,7 +97,7 @@ def place_each(game: Game, f: dict) -> None:
 
 
 def _place(game: Game, by: str, owner: str, kind: str, where: Any, n: int) -> int:
-    return place_pieces(game, by, owner, kind, as_location(where), n, f"in {where}", where)
+    return place_pieces(game, by, owner, kind, as_location(where), n, where)
 
 
 @handler("pay_cards")
@@ -126,8 +127,10 @@ def pay_cards(game: Game, f: dict) -> None:
 
 
 def _deliver(game: Game, f: dict, card: int) -> None:
-    if f["dest"]:
-        game.add_to_pile(f["owner"], f["dest"], card)
+    if f.get("receiver"):
+        give_card(game, f["payer"], f["receiver"], card)
+    elif f["dest"]:
+        put_onto_pile(game, f["owner"] if f["source"] else f["payer"], f["owner"], f["dest"], card)
     else:
         game.discard_card(card)
 

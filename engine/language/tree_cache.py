@@ -17,15 +17,12 @@ import atexit
 import functools
 import hashlib
 import json
-import os
-import stat
 import sys
-import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from rootlaw.files.cache_folder import data_cache_folder, is_private, owned
+from rootlaw.files.cache_folder import data_cache_folder, is_private, read_cache, write_cache
 
 from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree
 
@@ -95,18 +92,7 @@ def _loaded(where: str) -> dict[str, Any]:
     folder = data_cache_folder()
     if folder is None or not is_private(folder):
         return {}
-    try:
-        fd = os.open(folder / where, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return {}
-    try:
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size > _MAX_BYTES:
-                return {}
-            data = json.loads(handle.read(_MAX_BYTES + 1))
-    except (OSError, ValueError, RecursionError):
-        return {}
+    data = read_cache(folder / where, _MAX_BYTES)
     return data if isinstance(data, dict) else {}
 
 
@@ -116,13 +102,10 @@ def _store() -> None:
     folder = data_cache_folder()
     if folder is None or not is_private(folder):
         return
+    for where in sorted(_changed):
+        write_cache(folder / where, json.dumps(_used[where], separators=(",", ":")))
+    _changed.clear()
     try:
-        for where in sorted(_changed):
-            fd, temp = tempfile.mkstemp(dir=folder, prefix=".trees-", suffix=".tmp")  # mode 0600
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(_used[where], handle, separators=(",", ":"))
-            os.replace(temp, folder / where)
-        _changed.clear()
         files = sorted(folder.glob(f"{_PREFIX}*.json"), key=lambda f: (f.stat().st_mtime, f.name))
         for old in files[:-_FILES]:
             old.unlink()

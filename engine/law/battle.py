@@ -5,6 +5,8 @@ react during the battle can read and adjust them, and scenarios can assert them.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from rootlaw.core.cards import matches_suit
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game, distinct_cards
@@ -45,10 +47,11 @@ def _attacking_from(game: Game, player: str) -> set[int]:
 
 
 def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:
-    """Enemies with pieces in the clearing that the attacker may battle (restrictions apply)."""
+    """Enemies with pieces in the clearing that the attacker may battle (restrictions apply);
+    a coalition partner is no enemy (Law 9.2.8)."""
     out = []
     for enemy in game.factions_present(clearing):
-        if enemy != attacker and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
+        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
                                              clearing=clearing):
             out.append(enemy)
     return out
@@ -86,10 +89,10 @@ def battle(game: Game, f: dict) -> None:
     if stage == "start":
         del f["cancellable"]
         if f.get("cancelled"):
-            game.log(f"{game.name(attacker)}'s battle in {f['clearing']} is cancelled")
+            game.log("battle_cancelled", faction=attacker, clearing=f["clearing"])
             game.pop(False)
             return
-        game.log(f"{game.name(attacker)} battles {game.name(f['defender'])} in clearing {f['clearing']}")
+        game.log("battle", faction=attacker, defender=f["defender"], clearing=f["clearing"])
         game.trace("4.3", f"{attacker} attacks {f['defender']} in {f['clearing']}")
         f["before"] = tuple({"piece": pid, "faction": game.s.pieces[pid][0], "kind": game.s.pieces[pid][1],
                              "category": game.rules.category(*game.s.pieces[pid][:2])}
@@ -104,6 +107,7 @@ def battle(game: Game, f: dict) -> None:
     elif stage == "ambush_hits":
         lost = f.get("att_lost", ())
         f["att_lost"] = ()
+        lost = _damage(game, f, lost)
         game.remove(lost, "ambush", defender, attacker=attacker, defender=defender, clearing=clearing)
         f["stage"] = "after_ambush"
     elif stage == "after_ambush":
@@ -128,8 +132,9 @@ def battle(game: Game, f: dict) -> None:
     elif stage == "remove":
         f["stage"] = "done"
         lost_def, lost_att = f.get("def_lost", ()), f.get("att_lost", ())
-        by = {pid: attacker for pid in lost_def} | {pid: defender for pid in lost_att}
         game.trace("4.3.4", f"hits dealt: {len(lost_def)} to {defender}, {len(lost_att)} to {attacker}")
+        lost_def, lost_att = _damage(game, f, lost_def), _damage(game, f, lost_att)
+        by = {pid: attacker for pid in lost_def} | {pid: defender for pid in lost_att}
         game.remove(lost_def + lost_att, "battle", by, attacker=attacker, defender=defender, clearing=clearing)
     else:
         _finish(game, f)
@@ -149,7 +154,7 @@ def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) ->
     if "played" not in f:
         game.spend(defender, f["ambush"])
         f["played"] = True
-        game.log(f"{game.name(defender)} plays an ambush card")
+        game.log("ambush", faction=defender, card=f["ambush"])
     if "foil" not in f:
         cards = ambush_cards(game, attacker, clearing)
         if cards and game.ask(f, "foil", attacker, "foil", ("none",) + tuple(cards), "foil the ambush?"):
@@ -157,7 +162,7 @@ def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) ->
         f.setdefault("foil", "none")
     if f["foil"] != "none":
         game.spend(attacker, f["foil"])
-        game.log(f"{game.name(attacker)} foils the ambush")
+        game.log("foil", faction=attacker, card=f["foil"])
         game.trace("4.3.1.I", f"{attacker} foils {defender}'s ambush")
         f["stage"] = "roll"
         return
@@ -165,6 +170,25 @@ def _ambush(game: Game, f: dict, attacker: str, defender: str, clearing: int) ->
     f["stage"] = "ambush_hits"
     game.push({"op": "take_hits", "player": attacker, "clearing": clearing, "count": 2, "chosen": ()},
               ret="att_lost")
+
+
+def _damage(game: Game, f: dict, hit: tuple[int, ...]) -> tuple[int, ...]:
+    """Pieces whose kind takes hits as a state (an item damaged) get it instead of being
+    removed; the others, returned, are removed. The battle remembers what it damaged."""
+    defs, removed, damaged = game.rules.piece_defs, [], []
+    for pid in hit:
+        state = defs[game.s.pieces[pid][:2]].hit_state if pid in game.s.pieces else None
+        if state is None:
+            removed.append(pid)
+        elif game.set_state(pid, state, True):
+            damaged.append(pid)
+    if damaged:
+        owner = game.s.pieces[damaged[0]][0]
+        kinds = [game.s.pieces[p][1] for p in damaged]
+        game.log("damaged", faction=owner, pieces=sorted(Counter(kinds).items()))
+        game.trace("4.3.4", f"{owner} takes {len(damaged)} hit(s) as damage: {', '.join(kinds)}")
+        f["damaged"] = f.get("damaged", ()) + tuple(damaged)
+    return tuple(removed)
 
 
 def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> None:
@@ -183,17 +207,18 @@ def _roll(game: Game, f: dict, attacker: str, defender: str, clearing: int) -> N
                                  clearing=clearing)
     game.trace("4.3.2", f"dice {high} and {low}: {attacker} rolls {f['att_hits']}, {defender} {f['def_hits']}"
                + (" (defender takes the higher roll)" if swapped else ""))
-    if game.count(defender, clearing) == 0:
+    if game.modify("defenseless", game.count(defender, clearing) == 0, attacker=attacker, defender=defender,
+                   clearing=clearing):
         f["att_extra"] += 1
         game.trace("4.3.3.II", f"{defender} is defenseless: 1 extra hit")
-    game.log(f"dice {high}/{low}: {game.name(attacker)} deals {f['att_hits']}+{f['att_extra']}, "
-             f"{game.name(defender)} deals {f['def_hits']}+{f['def_extra']}")
+    game.log("dice", high=high, low=low, faction=attacker, hits=f["att_hits"], extra=f["att_extra"],
+             defender=defender, defender_hits=f["def_hits"], defender_extra=f["def_extra"])
     f["stage"] = "effects"
 
 
 def _finish(game: Game, f: dict) -> None:
     game.emit("battle_ended", attacker=f["player"], defender=f["defender"], clearing=f["clearing"],
-              removed=f["removed"], before=f["before"])
+              removed=f["removed"], before=f["before"], damaged=f.get("damaged", ()))
     game.pop(True)
 
 
@@ -208,7 +233,10 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
                    if pid not in chosen and game.s.pieces[pid][0] == player
                    and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE)
     pieces = tuple(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
-    warriors = tuple(p for p in pieces if game.rules.category(player, game.s.pieces[p][1]) == "warrior")
+    if game.s.states:  # a piece already in the state a hit would put it in cannot take that hit
+        defs, states = game.rules.piece_defs, game.s.states
+        pieces = tuple(p for p in pieces if defs[game.s.pieces[p][:2]].hit_state not in states.get(p, ()))
+    warriors = tuple(p for p in pieces if game.rules.category(*game.s.pieces[p][:2]) == "warrior")
     pool = game.modify("removal_order", warriors or pieces, player=player)
     # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
     pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=pieces)

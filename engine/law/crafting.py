@@ -5,6 +5,9 @@ from rootlaw.core.board import SUITS
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import clearing_loc
+from rootlaw.core.visibility import forget
+
+from . import items
 
 
 def crafting_pool(game: Game, player: str) -> dict[str, int]:
@@ -76,9 +79,10 @@ def _left_after_named(cost: tuple[str, ...], pool: dict[str, int]) -> dict[str, 
     return left
 
 
-def craftable(game: Game, player: str) -> list[int]:
-    """Cards in hand the player can craft now, one per distinct card."""
-    pool = crafting_pool(game, player)
+def craftable(game: Game, player: str, pool: dict[str, int] | None = None) -> list[int]:
+    """Cards in hand the player can craft now, one per distinct card; `pool`: unused crafting
+    pieces by suit (default: the player's own, `crafting_pool`)."""
+    pool = crafting_pool(game, player) if pool is None else pool
     p = game.player(player)
     owned = {game.rules.deck.cards[c] for c in p.persistent}
     out = []
@@ -129,17 +133,18 @@ def craft(game: Game, player: str, card: int, use: dict[str, int]) -> None:
         if n:
             p.used[f"craft:{suit}"] = p.used.get(f"craft:{suit}", 0) + n
     p.hand.remove(card)
-    game.log(f"{game.name(player)} crafts {d.name}")
+    game.log("craft", faction=player, card=card)
     game.trace("4.1.1", f"{player} crafts {d.id}")
     if d.kind == "item":
         game.s.items[d.item] -= 1
-        p.items.append(d.item)
+        items.gain(game, player, d.item)
         game.discard_card(card)
         game.trace("4.1.2", f"{player} takes the {d.item}")
-        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2", f"crafting {d.name}",
-                   "crafting")
+        game.score(player, game.modify("craft_vp", d.vp, player=player, card=card), "3.2.2",
+                   {"reason": "crafting", "card": card}, "crafting")
     elif d.kind == "persistent":
         p.persistent.append(card)
+        forget(game, card)
         game.trace("4.1.3", f"{d.name} stays in {player}'s play area")
     else:
         game.discard_card(card)
@@ -148,9 +153,8 @@ def craft(game: Game, player: str, card: int, use: dict[str, int]) -> None:
 
 
 def favor(game: Game, player: str, suit: str) -> None:
-    """The Favor cards: remove every enemy piece in clearings of one suit (pawns cannot be removed)."""
-    doomed = [pid for clearing in game.clearings() if game.suit(clearing) == suit
-              for pid in game.pieces_at(clearing_loc(clearing))
-              if game.s.pieces[pid][0] != player and game.rules.category(*game.s.pieces[pid][:2]) != "pawn"]
-    game.trace("4.1.2", f"{player}'s favor removes {len(doomed)} enemy pieces in {suit} clearings")
-    game.remove(doomed, "effect", player)
+    """The Favor cards: remove all enemy pieces in clearings of one suit (pieces that cannot be
+    removed stay, Law 9.2.2)."""
+    game.trace("4.1.2", f"{player}'s favor removes all enemy pieces in {suit} clearings")
+    removed = game.clear_enemies(player, [c for c in game.clearings() if game.suit(c) == suit])
+    game.log("favor", faction=player, count=len(removed))

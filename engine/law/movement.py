@@ -2,6 +2,12 @@
 
 `move_options` is the one source of legal moves: the option lists of the `move` frame and
 every "can this faction move?" check come from it.
+
+Pieces may also stand in forests (a pawn, Law 9.3.2). A move may start in a forest, to a
+clearing the forest touches; it goes into a forest only when the effect that starts it names
+forests among its destinations (Law 9.4.2: "into an adjacent clearing or forest"). A forest is
+adjacent to the clearings it touches and to the forests across one path (Law 2.4.1); nobody
+rules a forest.
 """
 from __future__ import annotations
 
@@ -10,14 +16,20 @@ from itertools import product
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game
 from rootlaw.core.identity import distinct
-from rootlaw.core.locations import clearing_loc
+from rootlaw.core.locations import as_location, clearing_loc, forest_loc
 
 
-def movable(game: Game, player: str, clearing: int, kinds: tuple[str, ...] | None = None) -> dict[str, list[int]]:
-    """The player's pieces in a clearing that can move, by kind, lowest id first."""
+def place_key(place: int | str) -> tuple:
+    """Sorts clearings (numbers) before forests ("F2"), each in its own order."""
+    return (0, place, "") if type(place) is int else (1, 0, place)
+
+
+def movable(game: Game, player: str, clearing: int | str, kinds: tuple[str, ...] | None = None) -> dict[str, list[int]]:
+    """The player's pieces in a clearing (or a forest) that can move, by kind, lowest id first."""
     out: dict[str, list[int]] = {}
     pieces, movers = game.s.pieces, game.rules.movers
-    for pid in game.pieces_at(clearing_loc(clearing)):
+    loc = clearing_loc(clearing) if type(clearing) is int else forest_loc(clearing)
+    for pid in game.pieces_at(loc):
         f, kind, _ = pieces[pid]
         if f == player and (f, kind) in movers and (kinds is None or kind in kinds):
             if kind in out:
@@ -27,16 +39,32 @@ def movable(game: Game, player: str, clearing: int, kinds: tuple[str, ...] | Non
     return out
 
 
-def destinations(game: Game, player: str, origin: int, ignore_rule: bool = False) -> list[tuple[int, bool]]:
-    """(destination, by ferry) pairs a move from `origin` may reach."""
-    out = [(d, False) for d in game.adjacent(origin, player)]
+def destinations(game: Game, player: str, origin: int | str, ignore_rule: bool = False,
+                 forests: bool = False) -> list[tuple[int | str, bool]]:
+    """(destination, by ferry) pairs a move from `origin` may reach; `forests`: the move may
+    go into a forest."""
     m = game.rules.map
+    if type(origin) is not int:  # from a forest: the clearings it touches, the forests next to it
+        out = [(c, False) for c in m.forests[origin]]
+        if forests:
+            out += [(f, False) for f in adjacent_forests(game, origin)]
+        return out if ignore_rule else [(d, ferry) for d, ferry in out if type(d) is int and game.rules_clearing(player, d)]
+    out = [(d, False) for d in game.adjacent(origin, player)]
     if game.s.ferry == origin and not game.s.turn_used.get("ferry"):
         out += [(c, True) for c in m.coast if c != origin and (c, False) not in out]
+    if forests:
+        out += [(f, False) for f in m.forests_touching(origin)]
     if ignore_rule:
         return out
     origin_ruled = game.rules_clearing(player, origin)
-    return [(d, ferry) for d, ferry in out if origin_ruled or game.rules_clearing(player, d)]
+    return [(d, ferry) for d, ferry in out if origin_ruled or (type(d) is int and game.rules_clearing(player, d))]
+
+
+def adjacent_forests(game: Game, forest: str) -> tuple[str, ...]:
+    """Forests across one path from `forest` (Law 2.4.1), in the map's order."""
+    pairs = game.rules.map.forest_adjacency
+    return tuple(f for f in game.rules.map.forests
+                 if (forest, f) in pairs or (f, forest) in pairs)
 
 
 def move_options(game: Game, player: str, frame: dict | None = None, origin: int | None = None,
@@ -51,16 +79,19 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
     frame = frame or {}
     allowed_from, allowed_to = frame.get("from"), frame.get("to")
     ignore_rule = frame.get("ignore_rule", False) or game.modify("ignore_rule_moving", False, player=player)
+    # a move goes into a forest only when its effect names forests among the destinations
+    forests = allowed_to is not None and any(type(d) is not int for d in allowed_to)
+    hindered = not (started or frame.get("unhindered"))
     movers = _mover_counts(game, player, frame.get("kinds"))
     out = {}
-    for start in (game.clearings() if origin is None else (origin,)):
+    for start in (_origins(game) if origin is None else (origin,)):
         if allowed_from is not None and start not in allowed_from:
             continue
         pieces = movers.get(start)
-        if not pieces or not (started or game.modify("may_move_from", True, player=player, clearing=start)):
+        if not pieces or (hindered and not game.modify("may_move_from", True, player=player, clearing=start)):
             continue
         counts = sorted(pieces.items())
-        for dest, _ in destinations(game, player, start, ignore_rule):
+        for dest, _ in destinations(game, player, start, ignore_rule, forests):
             if allowed_to is None or dest in allowed_to:
                 out[(start, dest)] = dict(counts)
                 if first:
@@ -68,23 +99,30 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
     return out
 
 
-def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) -> dict[int, dict[str, int]]:
-    """How many pieces of each kind the player could move, per clearing they stand in (what
-    `movable` finds there, counted in one pass over the player's pieces); kept until the board
-    changes (a move asks it for its menu, its origin, its destination and its group)."""
+def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) -> dict[int | str, dict[str, int]]:
+    """How many pieces of each kind the player could move, per clearing or forest they stand
+    in (what `movable` finds there, counted in one pass over the player's pieces); kept until
+    the board changes (a move asks it for its menu, its origin, its destination and its group)."""
     key = ("movers", player, kinds)
-    out: dict[int, dict[str, int]] | None = game._kept.get(key)
+    out: dict[int | str, dict[str, int]] | None = game._kept.get(key)
     if out is not None:
         return out
     out = {}
     pieces, movers = game.s.pieces, game.rules.movers
     for pid in game.pieces_of(player):
         f, kind, loc = pieces[pid]
-        if loc[0] == "c" and (f, kind) in movers and (kinds is None or kind in kinds):
-            here = out.setdefault(int(loc[1:]), {})
+        if loc[0] in "cf" and (f, kind) in movers and (kinds is None or kind in kinds):
+            here = out.setdefault(int(loc[1:]) if loc[0] == "c" else loc[1:], {})
             here[kind] = here.get(kind, 0) + 1
     game._kept[key] = out
     return out
+
+
+def _origins(game: Game) -> tuple:
+    """Every clearing, then every forest holding a piece (a pawn may stand in one)."""
+    at = game.s.at
+    held = tuple(f for f in game.rules.map.forests if forest_loc(f) in at)
+    return game.clearings() + held if held else game.clearings()
 
 
 def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
@@ -105,22 +143,27 @@ def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[st
 
 @handler("move", Entry(params=("origin",)))
 def move(game: Game, f: dict) -> None:
-    """One move: origin, destination, then how many of each kind (Law 4.2)."""
+    """One move: origin, destination, then how many of each kind (Law 4.2). A forced move
+    (Law 1.5.5) moves `player`'s pieces with the decisions asked of `chooser`; an `unhindered`
+    one ignores what would keep it from leaving its origin (Law 9.4.2)."""
     player = f["player"]
+    chooser = f.get("chooser", player)
     if "origin" not in f:
-        origins = sorted({o for o, _ in move_options(game, player, f)})
+        origins = sorted({o for o, _ in move_options(game, player, f)}, key=place_key)
         if not origins:
             game.pop(False)
             return
-        if game.ask(f, "origin", player, "move_from", origins, "move from which clearing?"):
+        if game.ask(f, "origin", chooser, "move_from", origins, "move from which clearing?"):
             return
     if not f.get("intervened"):
-        # declared hook point for interventions: abilities may add a cost or cancel the move
-        f["intervened"], f["cancellable"] = True, True
-        game.emit("before_move", player=player, origin=f["origin"])
-        return
+        f["intervened"] = True
+        if not f.get("unhindered"):
+            # declared hook point for interventions: abilities may add a cost or cancel the move
+            f["cancellable"] = True
+            game.emit("before_move", player=player, origin=f["origin"])
+            return
     if f.pop("cancellable", False) and f.get("cancelled"):
-        game.log(f"{game.name(player)}'s move from {f['origin']} is cancelled")
+        game.log("move_cancelled", faction=player, origin=f["origin"])
         game.pop(False)
         return
     options = move_options(game, player, f, origin=f["origin"], started=True)
@@ -128,12 +171,12 @@ def move(game: Game, f: dict) -> None:
         game.pop(False)  # an intervention's cost left nothing to move
         return
     if "dest" not in f:
-        dests = sorted(d for _, d in options)
-        if game.ask(f, "dest", player, "move_to", dests, f"move from {f['origin']} to which clearing?"):
+        dests = sorted((d for _, d in options), key=place_key)
+        if game.ask(f, "dest", chooser, "move_to", dests, f"move from {f['origin']} to which clearing?"):
             return
     if "group" not in f:
         choices = groups(game, player, options[(f["origin"], f["dest"])])
-        if game.ask(f, "group", player, "move_group", choices, "move which pieces?"):
+        if game.ask(f, "group", chooser, "move_group", choices, "move which pieces?"):
             return
     if "pick" in f:
         f["picked"] = f.get("picked", ()) + (f.pop("pick"),)
@@ -158,7 +201,7 @@ def _pick_movers(game: Game, f: dict, player: str) -> bool:
                 picked += tuple(rest[:need])
                 break
             f["picked"] = picked
-            if game.ask(f, "pick", player, "move_which", options, f"move which {kind}?"):
+            if game.ask(f, "pick", f.get("chooser", player), "move_which", options, f"move which {kind}?"):
                 return True
             choice = f.pop("pick")
             picked += (choice,)
@@ -168,7 +211,7 @@ def _pick_movers(game: Game, f: dict, player: str) -> bool:
     return False
 
 
-def carry_out_move(game: Game, player: str, origin: int, dest: int, group: tuple,
+def carry_out_move(game: Game, player: str, origin: int | str, dest: int | str, group: tuple,
                    chosen: tuple[int, ...] = ()) -> None:
     """Move `group` (kind, count) from `origin`; `chosen` names the movers where pieces of a
     kind differ, otherwise the first of each kind go."""
@@ -177,11 +220,11 @@ def carry_out_move(game: Game, player: str, origin: int, dest: int, group: tuple
     for kind, n in group:
         mine = [p for p in chosen if p in pieces[kind]]
         for pid in (mine + [p for p in pieces[kind] if p not in mine])[:n]:
-            game.relocate(pid, clearing_loc(dest))
+            game.relocate(pid, as_location(dest))
             moved.append(pid)
-    by_ferry = game.s.ferry == origin and dest not in game.adjacent(origin, player)
+    by_ferry = game.s.ferry == origin and type(dest) is int and dest not in game.adjacent(origin, player)
     text = ", ".join(f"{n} {k}" for k, n in group)
-    game.log(f"{game.name(player)} moves {text} from {origin} to {dest}" + (" by ferry" if by_ferry else ""))
+    game.log("move_ferry" if by_ferry else "move", faction=player, pieces=group, origin=origin, dest=dest)
     game.trace("4.2", f"{player} moves {text} {origin}->{dest}")
     if by_ferry:
         game.s.ferry = dest

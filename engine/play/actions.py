@@ -12,6 +12,7 @@ from rootlaw.core.context import Ctx
 from rootlaw.core.frames import handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import clearing_loc
+from rootlaw.core.visibility import hand_place, show
 from rootlaw.language.runtime import action_available, can_start
 from rootlaw.language.statements import action_frame, block_frame
 from rootlaw.law import victory
@@ -131,7 +132,7 @@ def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
     actions = game.faction(player).actions
     if not (choice in actions and actions[choice].free):
         f["taken"] += 1
-    game.log(f"{game.name(player)} takes the action {game.action_label(player, choice)}")
+    game.log("action", faction=player, action=choice)
     if step["rule"]:
         game.trace(step["rule"], f"{player} takes {choice}")
     if choice in BUILT_IN:
@@ -219,6 +220,10 @@ def take_dominance(game: Game, f: dict) -> None:
     game.spend(player, f["pay"])
     game.s.available_dominance.remove(card)
     game.player(player).hand.append(card)
+    game.log("take_dominance", faction=player, card=card)
+    for seat in game.s.seats:  # taken from beside the map: everyone knows where it went
+        if seat != player:
+            show(game, seat, card, hand_place(player))
     game.trace("3.3.4", f"{player} takes the available {game.card_suit(card)} dominance card")
     game.pop()
 
@@ -233,6 +238,6 @@ def open_path(game: Game, f: dict) -> None:
     game.spend(player, f["pay"])
     game.s.closed_paths.remove(f["target"])
     game.s.turn_used["open_path"] = 1
-    game.log(f"{game.name(player)} clears the closed path {f['target']}")
-    game.score(player, 1, "16.2.3.III", "clearing a closed path", "closed_path")
+    game.log("clear_path", faction=player, path=f["target"])
+    game.score(player, 1, "16.2.3.III", {"reason": "closed_path"}, "closed_path")
     game.pop()

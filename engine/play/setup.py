@@ -87,7 +87,7 @@ def _board(game: Game) -> None:
     for fid in s.seats:
         game.draw(fid, STARTING_HAND)
     game.trace("5.1", f"seats {', '.join(s.seats)}; {s.seats[0]} plays first; {STARTING_HAND} cards each")
-    game.log("seats: " + ", ".join(game.faction(f).display_name() for f in s.seats))
+    game.log("seats", factions=s.seats)
 
 
 @handler("faction_setup")
@@ -118,7 +118,7 @@ def faction_setup(game: Game, f: dict) -> None:
             if not game.can_place(player, kind, loc, by=player):  # a building needs a free slot
                 break
             game.place(player, kind, loc)
-    game.log(f"{game.name(player)} sets up in clearing {clearing}")
+    game.log("home", faction=player, clearing=clearing)
     game.trace(step["rule"], f"{player} sets up in {clearing}")
     f["index"] += 1
 

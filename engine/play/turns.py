@@ -49,7 +49,7 @@ def turn(game: Game, f: dict) -> None:
         game.player(player).used = {}
         s.turn_used = {}
         s.phase = "birdsong"
-        game.log(f"--- {game.faction(player).display_name()}'s turn ---")
+        game.log("turn", faction=player)
         f["phase_index"], stage = 0, "start"
     phase = PHASES[f["phase_index"]]
     if not _advance_phase(game, f, player, phase):
@@ -153,7 +153,6 @@ def draw(game: Game, f: dict) -> None:
         game.pop()
         return
     got = game.draw(player, n)
-    game.log(f"{game.name(player)} draws {got} card(s)")
     game.trace(f["rule"], f"{player} draws {got}")
     game.pop()
 

@@ -13,8 +13,9 @@ from rootlaw.core.frames import ENTRIES
 from rootlaw.core.game import Rules
 from rootlaw.errors import Problem
 from rootlaw.files.documents import Document
+from rootlaw.files.numbers import is_digits
 
-from .expect import BOX_ENTRY, ENTRY, NOBODY, PATH_KEY
+from .expect import BOX_ENTRY, ENTRY, FOREST_KEY, NOBODY, PATH_KEY
 
 ENTRY_HINT = "write '<faction> <piece> [xN] [holding <faction> <piece> [xN]]'"
 # keys of `run.with` that name a clearing, or a seated faction
@@ -41,7 +42,7 @@ class Names:
         return False
 
     def clearing(self, path: tuple, value: Any, at_key: bool = False) -> bool:
-        if isinstance(value, bool) or not (isinstance(value, int) or str(value).isdigit()):
+        if isinstance(value, bool) or not (isinstance(value, int) or is_digits(str(value))):
             self.add(path, f"'{value}' is not a clearing number", at_key=at_key)
             return False
         if int(value) not in self.rules.map.clearings:
@@ -51,12 +52,20 @@ class Names:
         return True
 
     def location(self, path: tuple, where: Any) -> bool:
-        """A board key: a clearing number or a path 'a-b' (either way round) on this map."""
-        if isinstance(where, int) or str(where).isdigit():
+        """A board key: a clearing number, a path 'a-b' (either way round) or a forest 'F2' on
+        this map."""
+        if isinstance(where, int) or is_digits(str(where)):
             return self.clearing(path, where, at_key=True)
+        if FOREST_KEY.match(str(where)):
+            if str(where) in self.rules.map.forests:
+                return True
+            self.add(path, f"no forest {where} on this map", f"forests: {', '.join(self.rules.map.forests)}",
+                     at_key=True)
+            return False
         match = PATH_KEY.match(str(where))
         if not match:
-            self.add(path, f"'{where}' is neither a clearing number nor a path like 3-7", at_key=True)
+            self.add(path, f"'{where}' is neither a clearing number nor a path like 3-7, nor a forest like F2",
+                     at_key=True)
             return False
         a, b = sorted(int(x) for x in match.groups())
         if f"{a}-{b}" not in self.rules.map.paths:
@@ -132,7 +141,7 @@ class Names:
             self.clearing(path + ("rulers", clearing), clearing, at_key=True)
             if ruler not in NOBODY:
                 self.faction(path + ("rulers", clearing), ruler)
-        for key in ("scores", "hand_sizes", "hands", "persistent", "items"):
+        for key in ("scores", "hand_sizes", "hands", "persistent", "items", "seat_log", "not_seat_log"):
             for fid in expect.get(key) or {}:
                 self.faction(path + (key, fid), fid, at_key=True)
         for fid, values in (expect.get("vars") or {}).items():
@@ -152,7 +161,10 @@ class Names:
                 for box, entries in boxes.items():
                     if self.box(path + ("boxes", fid, box), fid, box):
                         for i, entry in enumerate(entries):
-                            self.piece(path + ("boxes", fid, box, i), fid, BOX_ENTRY.match(entry)["kind"])
+                            self.box_entry(path + ("boxes", fid, box, i), fid, entry)
+        for key in ("ruin_items", "ruins"):
+            for clearing in expect.get(key) or {}:
+                self.clearing(path + (key, clearing), clearing, at_key=True)
         for key in ("winner", "turn"):
             if expect.get(key) is not None:
                 self.faction(path + (key,), expect[key])
@@ -189,9 +201,22 @@ class Names:
         self.add(path, f"unknown card '{card}'", f"did you mean '{close[0]}'?" if close else None)
         return False
 
+    def box_entry(self, path: tuple, fid: str, entry: str) -> bool:
+        """A box entry '<piece> [xN] [STATE ...]': each state one the piece can be in."""
+        m = BOX_ENTRY.match(str(entry))
+        if not m or not self.piece(path, fid, m["kind"]):
+            return False
+        states = self.rules.factions[fid].pieces[m["kind"]].states
+        for state in m["states"].split():
+            if state not in states:
+                self.add(path, f"a {m['kind']} of {fid} cannot be {state}",
+                         f"its states: {', '.join(states) or 'none'}")
+                return False
+        return True
+
     def variable(self, path: tuple, fid: str, name: str) -> bool:
-        """A variable the faction declares, or `home` (which a faction's setup sets)."""
-        known = sorted(set(self.rules.factions[fid].variables) | {"home"})
+        """A variable the faction declares, or `home` and `coalition` (which the rules set)."""
+        known = sorted(set(self.rules.factions[fid].variables) | {"home", "coalition"})
         if name in known:
             return True
         close = difflib.get_close_matches(str(name), known, 1)

@@ -10,28 +10,38 @@ import re
 from typing import Any
 
 from rootlaw.core.game import Game
-from rootlaw.core.locations import clearing_loc, path_loc, piece_loc
+from rootlaw.core.locations import clearing_loc, forest_loc, path_loc, piece_loc
 from rootlaw.core.option_names import option_names
 from rootlaw.core.state import freeze
+from rootlaw.files.numbers import is_digits
 
 from .happened import FACTION, HAPPENED, Since, options_differ, trace_matches, written
 
 ENTRY = re.compile(rf"^(?P<faction>{FACTION}) (?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?"
                    rf"(?: holding (?P<hf>{FACTION}) (?P<hk>[a-z][a-z0-9_]*)(?: x(?P<hn>\d+))?)?$")
-BOX_ENTRY = re.compile(r"^(?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?$")
+BOX_ENTRY = re.compile(r"^(?P<kind>[a-z][a-z0-9_]*)(?: x(?P<n>\d+))?(?P<states>(?: [a-z][a-z0-9_]*)*)$")
 PATH_KEY = re.compile(r"^(\d+)-(\d+)$")
+FOREST_KEY = re.compile(r"^F[1-9][0-9]*$")
 NOBODY = (None, "none")
 
 
 def location_of(where: Any) -> str | None:
     """A board key (clearing number, or path 'a-b' written either way round) as a location."""
-    if isinstance(where, int) and not isinstance(where, bool) or str(where).isdigit():
+    if isinstance(where, int) and not isinstance(where, bool) or is_digits(str(where)):
         return clearing_loc(int(where))
     match = PATH_KEY.match(str(where))
     if match:
         a, b = sorted(int(x) for x in match.groups())
         return path_loc(f"{a}-{b}")
+    if FOREST_KEY.match(str(where)):
+        return forest_loc(str(where))
     return None
+
+
+def box_entry_key(fid: str, entry: str) -> str:
+    """A box entry '<piece> [xN] [STATE ...]' as `census` names it: '<faction> <piece> [STATE ...]'."""
+    m = BOX_ENTRY.match(entry)
+    return f"{fid} {m['kind']}" + "".join(f" {st}" for st in sorted(m["states"].split()))
 
 
 def box_loc(faction: str, box: str) -> str:
@@ -70,7 +80,7 @@ def _boxes(game: Game, want_all: dict, _e: dict, _s: Since) -> list[str]:
     for fid, boxes in want_all.items():
         for box, want in boxes.items():
             have = census(game, box_loc(fid, box))
-            want = {f"{fid} {BOX_ENTRY.match(e)['kind']}": int(BOX_ENTRY.match(e)["n"] or 1) for e in want}
+            want = {box_entry_key(fid, e): int(BOX_ENTRY.match(e)["n"] or 1) for e in want}
             if have != want:
                 out.append(f"box {box} of {fid}: expected {_fmt(want)}, found {_fmt(have)}")
     return out
@@ -232,6 +242,8 @@ CHECKS = (
     ("supply", _supply),
     ("vars", _vars),
     ("items", _per_player("items", lambda g, f: list(g.s.players[f].items))),
+    ("item_supply", _per_player("item supply", lambda g, item: g.s.items.get(item, 0))),
+    ("ruin_items", _per_player("items under the ruin of clearing", lambda g, c: list(g.s.ruin_items.get(int(c), ())))),
     ("ruins", _ruins),
     ("discard", _cards("discard pile", lambda g: g.s.discard)),
     ("deck", _cards("deck", lambda g: g.s.deck)),
@@ -248,12 +260,12 @@ CHECKS = (
 
 
 def census(game: Game, loc: str | None) -> dict[str, int]:
-    """'<faction> <kind> [holding ...]' -> how many, for the pieces at a location."""
+    """'<faction> <kind> [STATE ...] [holding ...]' -> how many, for the pieces at a location."""
     out: dict[str, int] = {}
     for pid in game.pieces_at(loc) if loc else ():
         f, k, _ = game.s.pieces[pid]
         held = game.pieces_at(piece_loc(pid))
-        key = f"{f} {k}"
+        key = f"{f} {k}" + "".join(f" {st}" for st in game.s.states.get(pid, ()))
         if held:
             key += " holding " + " + ".join(" ".join(game.s.pieces[h][:2]) for h in held)
         out[key] = out.get(key, 0) + 1
@@ -272,5 +284,5 @@ def _fmt(census: dict[str, int]) -> str:
     return "{" + ", ".join(f"{k} x{n}" for k, n in sorted(census.items())) + "}" if census else "nothing"
 
 
-__all__ = ["Since", "check", "census", "location_of", "box_loc", "options_differ", "trace_matches", "written",
-           "ENTRY", "BOX_ENTRY"]
+__all__ = ["Since", "check", "census", "location_of", "box_loc", "box_entry_key", "options_differ",
+           "trace_matches", "written", "ENTRY", "BOX_ENTRY", "FOREST_KEY"]

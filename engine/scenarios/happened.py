@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rootlaw.core.game import Game
+from rootlaw.core.narration import WHOLE_TRUTH, log_lines
 from rootlaw.core.option_names import find_option, option_names
 from rootlaw.core.state import freeze
 
@@ -64,17 +65,28 @@ def _not_fired(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
             if any(trace_matches(entry, w) for entry in trace)]
 
 
-def _log(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
-    lines = iter(game.s.log[since.log:])
+def _log(game: Game, wanted: list, _e: dict, since: Since, seat: str | None = WHOLE_TRUTH) -> list[str]:
+    """The log as the whole truth tells it (every card named), or as one seat reads it, in English."""
+    written = log_lines(game, seat, start=since.log)
+    lines = iter(written)
     if all(any(text in line for line in lines) for text in wanted):
         return []
-    shown = "\n      ".join(game.s.log[since.log:]) or "nothing"
-    return [f"log: expected lines containing {wanted} in this order; the log says:\n      {shown}"]
+    shown = "\n      ".join(written) or "nothing"
+    label = "log" if seat is WHOLE_TRUTH else f"log as {seat} reads it"
+    return [f"{label}: expected lines containing {wanted} in this order; it says:\n      {shown}"]
 
 
-def _not_log(game: Game, wanted: list, _e: dict, since: Since) -> list[str]:
-    return [f"the log says '{line}', which should not contain '{text}'"
-            for text in wanted for line in game.s.log[since.log:] if text in line]
+def _not_log(game: Game, wanted: list, _e: dict, since: Since, seat: str | None = WHOLE_TRUTH) -> list[str]:
+    label = "the log" if seat is WHOLE_TRUTH else f"the log as {seat} reads it"
+    return [f"{label} says '{line}', which should not contain '{text}'"
+            for text in wanted for line in log_lines(game, seat, start=since.log) if text in line]
+
+
+def _seat_log(check):
+    """`log` or `not_log` per seat: faction -> texts."""
+    def checker(game: Game, want_all: dict, e: dict, since: Since) -> list[str]:
+        return [problem for seat, wanted in want_all.items() for problem in check(game, wanted, e, since, seat)]
+    return checker
 
 
 def options_differ(game: Game, decision: dict, want: Any) -> str | None:
@@ -150,6 +162,8 @@ HAPPENED = (
     ("not_fired", _not_fired),
     ("log", _log),
     ("not_log", _not_log),
+    ("seat_log", _seat_log(_log)),
+    ("not_seat_log", _seat_log(_not_log)),
     ("offered", _offered),
     ("not_offered", _not_offered),
 )

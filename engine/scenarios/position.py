@@ -63,6 +63,7 @@ def position(doc: Document, rules) -> State:
     for fid, boxes in (d.get("boxes") or {}).items():
         if names.faction(("boxes", fid), fid, at_key=True):
             _fill_boxes(game, names, fid, boxes)
+    _items(names, s, d)
     cards = _Cards(doc, rules)
     for fid, hand in (d.get("hands") or {}).items():
         if names.faction(("hands", fid), fid, at_key=True):
@@ -113,17 +114,41 @@ def position(doc: Document, rules) -> State:
     return s
 
 
+def _items(names: Names, s: State, d: dict) -> None:
+    """Items in the Crafted Items boxes (taken from the map's item supply) and items hidden
+    under ruins."""
+    for fid, held in (d.get("items") or {}).items():
+        if names.faction(("items", fid), fid, at_key=True):
+            for i, item in enumerate(held):
+                if s.items.get(item, 0) <= 0:
+                    names.add(("items", fid, i), f"no {item} is left in the map's item supply",
+                              f"the supply: {', '.join(f'{k} {n}' for k, n in sorted(s.items.items()))}")
+                    continue
+                s.items[item] -= 1
+                s.players[fid].items.append(item)
+    for key, hidden in (d.get("ruin_items") or {}).items():
+        if names.clearing(("ruin_items", key), key, at_key=True):
+            if not s.ruins.get(int(key)):
+                names.add(("ruin_items", key), f"clearing {key} has no ruin to hide items under", at_key=True)
+            s.ruin_items[int(key)] = list(hidden)
+
+
 def _fill_boxes(game: Game, names: Names, fid: str, boxes: dict) -> None:
-    """Pieces of a faction put in its boxes: entries '<piece> [xN]'."""
+    """Pieces of a faction put in its boxes: entries '<piece> [xN] [STATE ...]'."""
     for box, entries in boxes.items():
         if not names.box(("boxes", fid, box), fid, box):
             continue
         for i, entry in enumerate(entries):
             match = BOX_ENTRY.match(str(entry))
             if not match:
-                names.add(("boxes", fid, box, i), f"cannot read '{entry}'", "write '<piece> [xN]'")
+                names.add(("boxes", fid, box, i), f"cannot read '{entry}'", "write '<piece> [xN] [STATE ...]'")
                 continue
-            _place_many(game, names, ("boxes", fid, box, i), box_loc(fid, box), fid, match["kind"], match["n"])
+            if not names.box_entry(("boxes", fid, box, i), fid, entry):
+                continue
+            for pid in _place_many(game, names, ("boxes", fid, box, i), box_loc(fid, box), fid, match["kind"],
+                                   match["n"]):
+                for state in match["states"].split():
+                    game.set_state(pid, state, True)
 
 
 def _place_entry(game: Game, names: Names, path: tuple, loc: str, entry: str) -> None:

@@ -17,6 +17,7 @@ from rootlaw.content.factions import FactionDef, bundled_factions, load_faction
 from rootlaw.core.cards import Deck
 from rootlaw.errors import DataError, RootlawError
 from rootlaw.files.documents import load_yaml
+from rootlaw.files.numbers import is_digits
 from rootlaw.files.resources import PACKAGE_DIR, source_name
 
 from .rulings import (
@@ -259,7 +260,7 @@ def _cites(ruling: Ruling, rule: str) -> bool:
 def _number_key(number: str) -> list[tuple[int, int, str]]:
     """'CA.2.10' after 'CA.2.9', letters before digits; a card id sorts after every number."""
     return [(0 if NUMBER.match(number) else 1, 0, "")] + [
-        (0, int(part), "") if part.isdigit() else (0, -1, part) for part in number.split(".")]
+        (0, int(part), "") if is_digits(part) else (0, -1, part) for part in number.split(".")]
 
 
 def _in_language(names: dict[str, str], lang: str) -> str:

@@ -1,6 +1,8 @@
 """The `rootlaw` command: play a game with bots, check scenarios, validate factions and packs.
 
 Every error a user can cause ends as a message on stderr and exit status 2, never a traceback.
+(Somewhat over 400 lines: `play`'s loop keeps a person's game saved at the decision cap and
+before an answer the rules refuse, beside the options it reads.)
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from rootlaw.content.maps import bundled_maps, load_map
 from rootlaw.content.packs import language_notes, load_data_file, load_pack, load_packs, warnings_of
 from rootlaw.content.record import Record, Setup, load_game, replay, save_game
 from rootlaw.core.invariants import violations
+from rootlaw.core.narration import log_lines, log_lines_with_rules
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
@@ -23,12 +26,16 @@ from rootlaw.scenarios.rulings import load_rulings_file
 from rootlaw.scenarios.rulings_index import build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
 
-from .human import HumanAgent, HumanQuit, final_scores, seats_of
+from . import arguments
+from .arguments import natural as _natural, positive as _positive, typed_file
+from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
 from .interactions import register as register_interactions
 from .render import picture_of, write_picture
+from . import vary_option
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
 from .upgrade import register as register_upgrade
+from .view_command import register as register_view
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,10 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--factions", default=None,
                       help="comma-separated factions by id, by any of their names (any case) or by file "
                            "(default: every bundled faction)")
-    play.add_argument("--seed", type=_natural, default=1, help="game seed (default 1)")
-    play.add_argument("--rounds", type=_positive, default=30, help="round limit (default 30)")
+    play.add_argument("--seed", type=arguments.seed, default=1, help="game seed (default 1)")
+    play.add_argument("--rounds", type=arguments.rounds, default=30, help="round limit (default 30)")
     play.add_argument("--deal-suits", action="store_true", help="deal suit markers on Lake and Mountain too")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument("--rules", action="store_true",
+                      help="between the log's lines, the rule numbers that fired there, in order (bots only)")
     play.add_argument("--record", metavar="FILE", help="write the game record (setup, seed, answers) as JSON")
     play.add_argument("--save-at", type=_natural, metavar="N", help="with --save: save after N decisions")
     play.add_argument("--save", metavar="FILE", help="save the whole game state as JSON")
@@ -100,7 +109,10 @@ def _parser() -> argparse.ArgumentParser:
                       help="with --human: where 'board' writes the board picture (.svg or .png; default board.svg)")
     play.add_argument("--bots", default="random",
                       help=f"bot for every seat, or one per faction in --factions order; one of {', '.join(BOTS)}")
-    language_option(play, "prompts, options and scores")
+    language_option(play, "the log, prompts, options and scores")
+    play.add_argument("--vary", action="append", default=[], metavar="FACTION.NAME=VALUE",
+                      help="play with another value for a faction's variable or track (repeatable; "
+                           "rootlaw simulate --list-vary FACTION lists them)")
     play.set_defaults(run=_play)
 
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
@@ -128,10 +140,11 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="a local web table: play any factions and map, hot-seat and bots, replay records")
     serve.add_argument("--pack", action="append", default=[], metavar="PATH", help="a pack whose factions, maps and decks join (repeatable)")
-    serve.add_argument("--port", type=_natural, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=arguments.port, default=8000, help="port, 0 to 65535 (default 8000; 0: any free one)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     serve.add_argument("--db", metavar="FILE", help="the database of tables (default: tables.sqlite3 in the user's "
                        "data folder, $XDG_DATA_HOME/rootlaw)")
+    language_option(serve, "the game's words on the table's pages: names, options, the log")
     serve.set_defaults(run=_serve)
 
     rulings = sub.add_parser("rulings", help="list every ruling by rule number, with the scenarios that pin it")
@@ -144,39 +157,24 @@ def _parser() -> argparse.ArgumentParser:
                          help="a folder of scenarios that may pin rulings, besides tests/scenarios of a checkout (repeatable)")
     rulings.set_defaults(run=_rulings)
 
+    register_view(sub, _natural)
+
     rep = sub.add_parser("replay", help="replay a game record and check its final state hash")
     rep.add_argument("record", metavar="FILE")
     rep.add_argument("--pack", action="append", default=[], metavar="PATH",
                      help="a pack (or faction, map or deck file) the recorded game was played with (repeatable)")
     rep.set_defaults(run=_replay)
-    register_toolkit(sub, _natural, _positive)
+    register_toolkit(sub)
     register_upgrade(sub)
     register_interactions(sub)
     return parser
 
 
-def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"'{text}' must not be negative")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _natural(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
 def _play(args: argparse.Namespace) -> int:
     if args.save_at is not None and not args.save:
         raise RootlawError("--save-at needs --save FILE")
-    if args.resume and args.factions is not None:
-        raise RootlawError("--resume plays the saved game's factions; leave out --factions")
+    if args.resume and (args.factions is not None or args.vary):
+        raise RootlawError("--resume plays the saved game's factions and values; leave out --factions and --vary")
     for path, what in ((args.save, "saved game"), (args.record, "game record")):
         if path is not None:
             check_writable(path, what)
@@ -194,36 +192,60 @@ def _play(args: argparse.Namespace) -> int:
         packs = [str(Path(p).resolve()) for p in args.pack]
         factions = faction_ids([name.strip() for name in factions], packs)
         say_pack_notes(packs)
-        setup = Setup(map=_map_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
-                      deal_suits=args.deal_suits, packs=packs, deck=args.deck)
+        setup = Setup(map=typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
+                      deal_suits=args.deal_suits, packs=packs, deck=args.deck, vary=vary_option.one_each(args.vary))
         game = setup.start()
         shown_from = 0
     _warn(args, warnings_of(game.rules.factions, {"deck": game.rules.deck}))
     agents = seat_bots(game, bot_names(args.bots, list(game.rules.factions)), args.seed)
-    human = HumanAgent(lambda g, path: save_game(g, setup, path), args.save or "rootlaw-save.json", args.picture,
-                       sys.stdin, sys.stdout, args.lang)
-    agents.update({fid: human for fid in seats_of(game, args.human)})
+    humans = seats_of(game, args.human)
+    if args.rules and humans:
+        raise RootlawError("--rules is for games of bots only: the rules that fire can tell what a hand holds")
+
+    def lines(start: int, last: bool = False) -> list[str]:
+        if args.rules:
+            return log_lines_with_rules(game, args.lang, start, last)
+        return log_lines(game, lang=args.lang, start=start)
+    save_file = args.save or "rootlaw-save.json"
+    human = HumanAgent(lambda g, path: save_game(g, setup, path), save_file, args.picture, sys.stdin, sys.stdout,
+                       args.lang, humans, shown_from, lambda path: resume_command(args, path))
+    agents.update({fid: human for fid in humans})
     answers: list = []
     shown = shown_from
     _check_state(game, args.check, 0)
     while game.pending() is not None:
         if len(answers) >= args.max_decisions:
-            game.log(f"stopped: the decision cap ({args.max_decisions}) was reached")
+            game.log("stopped", cap=args.max_decisions)
+            if humans:  # a person's game never stops with nothing saved
+                save_game(game, setup, save_file)
+                print(f"the decision cap ({args.max_decisions}) was reached: game saved to {save_file}; "
+                      f"play on with: {resume_command(args, save_file)}")
             break
         if args.save and args.save_at is not None and len(answers) == args.save_at:
             save_game(game, setup, args.save)
-        if not args.quiet:
-            for line in game.s.log[shown:]:
+        if not args.quiet and not humans:  # a game of bots only: the whole truth; people read their own
+            for line in lines(shown):
                 print(line)
             shown = len(game.s.log)
         decision = game.pending()
         choice = agents[decision["player"]].choose(game, decision)
-        game.answer(choice)
+        before = game.clone() if humans else None
+        try:
+            game.answer(choice)
+        except RootlawError as exc:
+            if before is None:
+                raise
+            save_game(before, setup, save_file)
+            raise RootlawError(f"{exc}\nthe game as it was before that answer is saved to {save_file}; "
+                               f"play on with: {resume_command(args, save_file)}") from None
         answers.append(choice)
         _check_state(game, args.check, len(answers))
     if not args.quiet:
-        for line in game.s.log[shown:]:
-            print(line)
+        if humans:
+            human.news(game)
+        else:
+            for line in lines(shown, last=True):
+                print(line)
     print(final_scores(game, setup.seed, len(answers), args.max_decisions, args.lang))
     if args.record:
         write_json(args.record, Record(setup, answers, game.s.digest()).to_json(), "game record")
@@ -239,16 +261,6 @@ def _check_state(game, check: bool, decisions: int) -> None:
         if broken:
             raise RootlawError(f"after {decisions} decisions the state breaks {len(broken)} invariant(s): "
                                + "; ".join(broken[:5]))
-
-
-def _map_file(name: str, packs: list[str]) -> str:
-    """A map the user named by its file: the file joins the packs (a pack of one), and the game,
-    its record and its save name it by id."""
-    if name in bundled_maps() or not Path(name).is_file():
-        return name
-    pack = load_data_file(name)
-    packs.append(str(Path(name).resolve()))
-    return next(iter(pack.maps or pack.factions or pack.decks))
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -373,7 +385,7 @@ def _serve(args: argparse.Namespace) -> int:
         from .web import serve
     except ImportError as exc:
         raise RootlawError(f"the web table needs Flask ({exc.name} is missing): pip install 'rootlaw[web]'") from None
-    serve(args.pack, args.host, args.port, args.db)
+    serve(args.pack, args.host, args.port, args.db, args.lang)
     return 0
 
 

@@ -15,6 +15,7 @@ from rootlaw.content.catalog import find_faction
 from rootlaw.content.factions import FactionDef, load_faction
 from rootlaw.content.packs import load_packs
 from rootlaw.errors import RootlawError
+from rootlaw.files.atomic import write_file
 from rootlaw.scenarios.interactions import KINDS, TITLES, Meeting, meetings, scenario_facts
 from rootlaw.scenarios.profiles import Part
 
@@ -91,14 +92,19 @@ def render(a: FactionDef, b: FactionDef, found: list[Meeting], written: dict[Mee
 
 def write_skeletons(found: list[Meeting], folder: Path) -> dict[Meeting, Path]:
     """One scenario skeleton per meeting point no scenario pins; an existing file is kept."""
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        raise RootlawError(f"{folder}: is not a folder; give a folder for the skeletons with --skeletons")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RootlawError(f"{folder}: cannot make the folder for the skeletons: {exc.strerror or exc}") from None
     out = {}
     for m in found:
         if m.scenarios:
             continue
         path = folder / f"{m.a.faction}_{m.a.id}__{m.b.faction}_{m.b.id}.scenario.yaml"
         if not path.exists():
-            path.write_text(skeleton(m), encoding="utf-8")
+            write_file(path, skeleton(m), "scenario skeleton")
         out[m] = path
     return out
 

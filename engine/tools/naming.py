@@ -16,6 +16,7 @@ from rootlaw.core import names as n
 from rootlaw.core.board import path_ends
 from rootlaw.core.game import Game
 from rootlaw.core.option_names import CARD_OPTIONS, REACTION, number_domain
+from rootlaw.files.numbers import is_digits
 
 SPENDING_BIRD = {"en": "{action} (spending a bird card)", "fr": "{action} (en dépensant une carte Oiseau)",
                  "pl": "{action} (za ptasią kartę)"}
@@ -65,6 +66,8 @@ PROMPTS: dict[str, tuple[str, dict[str, str]]] = {
     "replacement": ("", {"en": "Two effects would send this removed piece elsewhere: which applies?",
                          "fr": "Deux effets enverraient ailleurs cette pièce retirée : lequel s'applique ?",
                          "pl": "Dwa efekty przeniosłyby ten usunięty komponent: który obowiązuje?"}),
+    "coalition": ("", {"en": "Form a coalition with whom?", "fr": "Former une coalition avec qui ?",
+                       "pl": "Z kim zawrzeć Koalicję?"}),
     "pay_card": (r"(?P<suit>\w+) card (?P<i>\d+) of (?P<count>\d+)",
                  {"en": "{suit} card {i} of {count}: which one?", "fr": "Carte {suit} {i} sur {count} : laquelle ?",
                   "pl": "Karta ({suit}) {i} z {count}: która?"}),
@@ -157,9 +160,13 @@ def _number(game: Game, domain: str, value: int, lang: str) -> str:
 
 
 def piece(game: Game, pid: int, lang: str = "en") -> str:
-    """'River Otters Net token on the path Hill–Creek holding Lizard warrior'."""
+    """'River Otters Net token on the path Hill–Creek holding Lizard warrior', 'River Otters
+    boat (damaged) in the box Dock'."""
     faction, kind, loc = game.s.pieces[pid]
     text = f"{n.display_name(game.rules, 'faction', faction, lang)} {n.display_name(game.rules, 'piece', kind, lang, faction)}"
+    states = game.s.states.get(pid, ())
+    if states:  # which of two items is the damaged one
+        text += " (" + ", ".join(n.word_name(game.rules, st, lang, faction) for st in states) + ")"
     if loc[0] == "c":
         text += f" — {clearing(game, int(loc[1:]), lang)}"
     elif loc[0] == "p":
@@ -235,10 +242,11 @@ def _menu_name(game: Game, player: str, lang: str) -> str:
 
 def match_option(game: Game, decision: dict, text: str, lang: str = "en") -> int | None:
     """The index of the option a person typed: its number (from 1), its label (in `lang` or in
-    English) or its raw value, or an unambiguous start of a label; None if nothing or several match."""
+    English) or its raw value, a clearing by its name (any case), or an unambiguous start of a
+    label; None if nothing or several match."""
     text = text.strip()
     options = decision["options"]
-    if text.isdigit() and 1 <= int(text) <= len(options):
+    if is_digits(text) and 1 <= int(text) <= len(options):
         return int(text) - 1
     labels = [s.lower() for s in option_labels(game, decision, lang)]
     english = [s.lower() for s in option_labels(game, decision)] if lang != "en" else labels
@@ -247,5 +255,8 @@ def match_option(game: Game, decision: dict, text: str, lang: str = "en") -> int
     for names in (labels, english, raws):
         if wanted in names and names.count(wanted) == 1:
             return names.index(wanted)
+    named = [cid for cid, c in game.rules.map.clearings.items() if c.name.lower() == wanted]
+    if named and number_domain(game, decision) == "clearing" and options.count(named[0]) == 1:
+        return options.index(named[0])
     starts = [i for i, label in enumerate(labels) if label.startswith(wanted)]
     return starts[0] if len(starts) == 1 and wanted else None

@@ -17,17 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .report_plots import PLOTS, faction_name, pyplot, source_name
+from rootlaw.files.atomic import replacing, write_file
+
+from .report_plots import PLOTS, Figure, faction_name, figure_html, pyplot, source_name
+from .report_verdict import designer_plots, sensitivity_section, variants_section, verdict_section
 from .summary import counting_sentence
 
 e = html.escape
-
-
-@dataclass(frozen=True)
-class Figure:
-    stem: str
-    title: str
-    png: str  # base64
 
 
 @dataclass(frozen=True)
@@ -46,25 +42,27 @@ def write_report(summary: dict, rows: list[dict], out: Path, sections: tuple[Sec
     plots.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     figures: dict[str, Figure] = {}
-    for stem, title, draw in PLOTS:
+    for stem, title, draw in (*designer_plots(summary), *PLOTS):
         fig = draw(plt, summary)
         fig.suptitle(title)
         fig.tight_layout()
         png = io.BytesIO()
         fig.savefig(png, format="png", dpi=100, metadata={"Software": None})
-        (plots / f"{stem}.png").write_bytes(png.getvalue())
-        fig.savefig(plots / f"{stem}.svg", format="svg", metadata={"Date": None, "Creator": None})
+        write_file(plots / f"{stem}.png", png.getvalue(), "plot")
+        with replacing(plots / f"{stem}.svg", "plot", binary=True) as handle:
+            fig.savefig(handle, format="svg", metadata={"Date": None, "Creator": None})
         plt.close(fig)
         written += [plots / f"{stem}.png", plots / f"{stem}.svg"]
         figures[stem] = Figure(stem, title, base64.b64encode(png.getvalue()).decode("ascii"))
     page = out / "report.html"
-    page.write_text(render(summary, rows, figures, SECTIONS if sections is None else sections), encoding="utf-8")
+    write_file(page, render(summary, rows, figures, SECTIONS if sections is None else sections), "report")
     return [page, *written]
 
 
 def render(summary: dict, rows: list[dict], figures: dict[str, Figure], sections: tuple[Section, ...]) -> str:
-    parts = "\n".join(f'<section id="{s.id}"><h2>{e(s.title)}</h2>\n{s.body(summary, rows, figures)}</section>'
-                      for s in sections)
+    bodies = [(s, s.body(summary, rows, figures)) for s in sections]
+    parts = "\n".join(f'<section id="{s.id}"><h2>{e(s.title)}</h2>\n{body}</section>'
+                      for s, body in bodies if body)  # a section with nothing to say is left out
     lang = summary.get("names", {}).get("lang", "en")
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>rootlaw simulation report</title>
@@ -80,15 +78,6 @@ figure {{ margin: 1.5em 0; }} img {{ max-width: 100%; }}
 {parts}
 </body></html>
 """
-
-
-def _figure(figures: dict[str, Figure], stem: str) -> str:
-    f = figures.get(stem)
-    if f is None:
-        return ""
-    return (f'<figure><img alt="{e(f.title)}" src="data:image/png;base64,{f.png}">'
-            f"<figcaption>{e(f.title)} — also <code>plots/{f.stem}.png</code>, <code>plots/{f.stem}.svg</code>"
-            f"</figcaption></figure>")
 
 
 def _plan(summary: dict) -> str:
@@ -114,7 +103,7 @@ def _factions(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> st
         for f, d in summary["factions"].items())
     return ('<table id="factions"><tr><th>faction</th><th>bot</th><th>won</th><th>win rate</th><th>95% interval</th>'
             f"<th>mean VP</th><th>dominance wins</th><th>mean VP by source</th></tr>{body}</table>"
-            + _figure(figures, "win_rates") + _figure(figures, "vp_by_source") + _figure(figures, "vp_over_rounds"))
+            + figure_html(figures, "win_rates") + figure_html(figures, "vp_by_source") + figure_html(figures, "vp_over_rounds"))
 
 
 def _sources(summary: dict, fid: str, d: dict) -> str:
@@ -150,7 +139,7 @@ def _lengths(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> str
     cells = "".join(f'<td class="num">{v}</td>' for v in counts.values())
     head = "".join(f"<th>{k}</th>" for k in counts)
     return (f'<table id="lengths"><tr><th>rounds</th>{head}</tr><tr><th>games</th>{cells}</tr></table>'
-            + _figure(figures, "game_lengths"))
+            + figure_html(figures, "game_lengths"))
 
 
 def _seats(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> str:
@@ -166,7 +155,7 @@ def _seats(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> str:
                     f'{first["low"]:.1%} – {first["high"]:.1%}); an even share would be {first["even_share"]:.1%}, '
                     f"{verdict}.</p>")
     return (sentence + '<table id="seats"><tr><th>seat</th><th>won</th><th>win rate</th><th>95% interval</th></tr>'
-            f"{body}</table>" + _figure(figures, "seat_positions"))
+            f"{body}</table>" + figure_html(figures, "seat_positions"))
 
 
 def _stalls(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> str:
@@ -175,6 +164,9 @@ def _stalls(summary: dict, rows: list[dict], figures: dict[str, Figure]) -> str:
 
 
 SECTIONS: tuple[Section, ...] = (
+    Section("verdict", "Verdict", verdict_section),  # first: what a designer acts on
+    Section("variants", "By value swept or bot compared", variants_section),
+    Section("bot-sensitivity", "Bot sensitivity", sensitivity_section),
     Section("results", "Results", _results),
     Section("factions-section", "Factions", _factions),
     Section("matchups-section", "Matchups", _matchups),

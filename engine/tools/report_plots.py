@@ -2,9 +2,31 @@
 people read (the summary's `names`)."""
 from __future__ import annotations
 
+import html
+from dataclasses import dataclass
 from typing import Any
 
 from rootlaw.errors import RootlawError
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A drawn plot: its file stem, its title and its PNG (base64) for the page."""
+
+    stem: str
+    title: str
+    png: str  # base64
+
+
+def figure_html(figures: dict[str, Figure], stem: str) -> str:
+    """The plot `stem` embedded as PNG, with the names of its files ('' if it was not drawn)."""
+    f = figures.get(stem)
+    if f is None:
+        return ""
+    e = html.escape
+    return (f'<figure><img alt="{e(f.title)}" src="data:image/png;base64,{f.png}">'
+            f"<figcaption>{e(f.title)} — also <code>plots/{f.stem}.png</code>, <code>plots/{f.stem}.svg</code>"
+            f"</figcaption></figure>")
 
 
 def pyplot() -> Any:
@@ -113,4 +135,4 @@ PLOTS = (("win_rates", "Win rate per faction (95% Wilson interval)", win_rates),
          ("vp_by_source", "Mean VP per game by source", vp_sources),
          ("game_lengths", "Game lengths", lengths))
 
-__all__ = ["PLOTS", "pyplot", "faction_name", "source_name"]
+__all__ = ["PLOTS", "Figure", "figure_html", "pyplot", "faction_name", "source_name"]

@@ -92,7 +92,17 @@ def build(faction: FactionDef, lang: str = "en") -> list[Block]:
         blocks.append(Block("p", f"{h['when']}: {when(what, lang)}."))
         if ability.get("ruling"):
             blocks.append(Block("p", f"{h['ruling']}: {_one_line(ability['ruling'])}"))
-    return blocks + _appendix(data, name, h)
+    return blocks + _appendix(data, name, h) + _sweep_hint(faction.id, data, h)
+
+
+def _sweep_hint(fid: str, data: dict, h: dict) -> list[Block]:
+    """How a designer tries other values of the placeholders (rootlaw.tools.sweeps), in the appendix."""
+    ids = [k for section in ("vars", "tracks") for k, spec in (data.get(section) or {}).items()
+           if isinstance(spec, dict) and spec.get("placeholder")]
+    if not ids:
+        return []
+    return [Block("h3", h["try_values"]), Block("code", f"rootlaw simulate --list-vary {fid}\n"
+                                                        f"rootlaw simulate --factions {fid},... --vary '{fid}.{ids[0]}=V1,V2,...'")]
 
 
 def _one_line(text: Any) -> str:

@@ -6,21 +6,31 @@ in turn; seats are shuffled by that seed (as in any game) and each seat's bot is
 it, so every game is independent of the others and of how the work is split: the rows come
 back in game order and the output is the same whatever the number of workers or the backend.
 One game replays alone with the `replay` command stored in its row.
+
+A plan makes its games one at a time (`Plan.spec(i)`, `Plan.specs(start)`), and its JSON form
+(`Plan.to_json`) is `plan.json`: `--resume` plays on only when the plan asked for is the one
+stored, field by field, so a field added to Plan takes part in that check by itself. The
+folder's files are written by `outputs.py` (rows as each game ends, the summary last).
 """
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from rootlaw.agents.registry import seat_bots
 from rootlaw.core import names
 from rootlaw.content.record import Setup
+from rootlaw.content.variations import Variation, variation_names
 from rootlaw.core.game import Game, Rules
 from rootlaw.core.rng import Rng
 from rootlaw.core.stalemate import STALLED
+from rootlaw.law import victory
 from rootlaw.errors import RootlawError
+
+from .vary_option import options as vary_options
 
 MAX_DECISIONS = 20_000  # a game still running after this many answers is called a stall
 
@@ -37,10 +47,11 @@ class GameSpec:
     round_limit: int = 30
     packs: tuple[str, ...] = ()
     deck: str = "standard"
+    vary: Variation = field(default_factory=dict)  # a sweep's values for this game (Setup.vary)
 
     def setup(self) -> Setup:
         return Setup(map=self.map, factions=list(self.factions), seed=self.seed,
-                     round_limit=self.round_limit, packs=list(self.packs), deck=self.deck)
+                     round_limit=self.round_limit, packs=list(self.packs), deck=self.deck, vary=self.vary)
 
     def replay_command(self) -> str:
         """The `rootlaw play` command that plays this game alone, move for move."""
@@ -48,7 +59,7 @@ class GameSpec:
         packs = "".join(f" --pack {p}" for p in self.packs)
         deck = "" if self.deck == "standard" else f" --deck {self.deck}"
         return (f"rootlaw play --map {self.map} --factions {','.join(self.factions)} --seed {self.seed} "
-                f"--rounds {self.round_limit} --bots {bots}{packs}{deck}")
+                f"--rounds {self.round_limit} --bots {bots}{packs}{deck}{vary_options(self.vary)}")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -69,16 +80,41 @@ class Plan:
     packs: tuple[str, ...] = ()
     deck: str = "standard"
 
-    def specs(self) -> list[GameSpec]:
-        return [GameSpec(i, game_seed(self.seed, i), self.maps[i % len(self.maps)], self.factions, self.bots,
-                         self.round_limit, self.packs, self.deck) for i in range(self.games)]
+    def spec(self, index: int) -> GameSpec:
+        """Game `index` of the plan (from its index alone)."""
+        return GameSpec(index, game_seed(self.seed, index), self.maps[index % len(self.maps)], self.factions,
+                        self.bots, self.round_limit, self.packs, self.deck)
+
+    def specs(self, start: int = 0) -> Iterator[GameSpec]:
+        """Games `start` to the last, made one at a time as the backends ask for them (a plan
+        of a million games holds none of them)."""
+        return (self.spec(i) for i in range(start, self.games))
+
+    def to_json(self) -> dict:
+        """The plan as its JSON form reads back (lists, not tuples), for plan.json and the summary."""
+        return json.loads(json.dumps(asdict(self)))
+
+    # what simulate() asks of a plan; a sweep (rootlaw.tools.sweeps) answers for each of its variants
+    @property
+    def total(self) -> int:
+        """The most rows the plan plays."""
+        return self.games
+
+    def first_games(self) -> list[GameSpec]:
+        """Games whose rules, built first, check every faction, map, pack and value."""
+        return [self.spec(0)] if self.games else []
+
+    def play(self, run: Callable[[Iterable[GameSpec]], Iterator[dict]], done: list[dict] = ()) -> Iterator[dict]:
+        """The rows of the plan's games after the rows `done` (of a resumed run), played by the
+        backend `run`."""
+        return run(self.specs(start=len(done)))
 
 
 _RULES: dict[tuple, Rules] = {}  # per process: rules built once for each map and faction list
 
 
 def _rules(spec: GameSpec) -> Rules:
-    key = (spec.map, spec.factions, spec.round_limit, spec.packs, spec.deck)
+    key = (spec.map, spec.factions, spec.round_limit, spec.packs, spec.deck, json.dumps(spec.vary, sort_keys=True))
     if key not in _RULES:
         _RULES[key] = spec.setup().rules()
     return _RULES[key]
@@ -119,11 +155,12 @@ def _row(spec: GameSpec, game: Game, bots: dict[str, str], decisions: int, probl
     return {
         "game": spec.index, "seed": spec.seed, "map": spec.map, "seats": list(s.seats),
         "bots": bots, "winner": s.winner, "result": result,
+        "coalition_winners": victory.winners(game)[1:],  # who wins with the winner (Law 9.2.8)
         # at the round limit nobody wins by the Law; the single player with most VP leads
         "leader": s.winner or (leaders[0] if len(leaders) == 1 and result == "round_limit" else None),
         "scores": scores, "rounds": rounds_played(s.round, s.ended), "decisions": decisions,
         "vp_by_source": {f: dict(sorted(s.players[f].vp_by.items())) for f in s.seats},
-        "vp_by_round": by_round, "problem": problem, "replay": spec.replay_command(),
+        "vp_by_round": by_round, "problem": problem, "replay": spec.replay_command(), "vary": spec.vary,
     }
 
 
@@ -144,8 +181,10 @@ def result_kind(ended: str | None, problem: str | None) -> str:
 
 
 # --- backends ------------------------------------------------------------------------------
+# Both keep only a few games in flight (`window`): the specs come from a generator, and a
+# pool or a cluster given every game of a long run at once would hold them all.
 
-def run_local(specs: list[GameSpec], workers: int = 1) -> Iterator[dict]:
+def run_local(specs: Iterable[GameSpec], workers: int = 1) -> Iterator[dict]:
     """Rows in game order, from `workers` processes (1: in this process)."""
     if workers <= 1:
         for spec in specs:
@@ -154,10 +193,10 @@ def run_local(specs: list[GameSpec], workers: int = 1) -> Iterator[dict]:
     import multiprocessing
 
     with multiprocessing.get_context().Pool(workers) as pool:
-        yield from pool.imap(play_game, specs, chunksize=1)
+        yield from _in_order(specs, lambda spec: pool.apply_async(play_game, (spec,)).get, 2 * workers)
 
 
-def run_ray(specs: list[GameSpec], address: str | None = None, **init: Any) -> Iterator[dict]:
+def run_ray(specs: Iterable[GameSpec], address: str | None = None, **init: Any) -> Iterator[dict]:
     """Rows in game order, each game a Ray task (on the cluster at `address`, else a local one)."""
     try:
         import ray
@@ -169,9 +208,24 @@ def run_ray(specs: list[GameSpec], address: str | None = None, **init: Any) -> I
         except (ConnectionError, ValueError) as exc:
             raise RootlawError(f"cannot reach the Ray cluster at {address}: {exc}") from None
     task = ray.remote(play_game)
-    pending = [task.remote(spec) for spec in specs]
-    for ref in pending:
-        yield ray.get(ref)
+
+    def submit(spec: GameSpec) -> Callable[[], dict]:
+        ref = task.remote(spec)
+        return lambda: ray.get(ref)
+    yield from _in_order(specs, submit, 4 * max(1, int(ray.cluster_resources().get("CPU", 1))))
+
+
+def _in_order(specs: Iterable[GameSpec], submit: Callable[[GameSpec], Callable[[], dict]],
+              window: int) -> Iterator[dict]:
+    """The rows of `specs` in order, with at most `window` games submitted and not yet taken;
+    `submit` starts a game and gives what waits for its row."""
+    pending: deque[Callable[[], dict]] = deque()
+    for spec in specs:
+        pending.append(submit(spec))
+        if len(pending) >= window:
+            yield pending.popleft()()
+    while pending:
+        yield pending.popleft()()
 
 
 @dataclass
@@ -184,51 +238,49 @@ class Outcome:
 
 
 def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, address: str | None = None,
-             progress: bool = True, report: bool = True, lang: str = "en") -> Outcome:
-    """Play the plan's games, write `games.jsonl`, `summary.json` and (if asked) the HTML report
-    with its plot files into `out`; factions and VP sources are named in `lang`."""
-    from .summary import summarise
+             progress: bool = True, report: bool = True, lang: str = "en",
+             resume: bool = False, force: bool = False) -> Outcome:
+    """Play the plan's games, write `games.jsonl` (each row as its game ends), `summary.json` and
+    (if asked) the HTML report with its plot files into `out`, factions and VP sources named in
+    `lang`. A folder holding earlier results is refused unless `force` (start again) or `resume`
+    (play the games its rows lack, with the same plan, and end as an uninterrupted run would);
+    a sweep resumes too, its plan holding its values and bots (rootlaw.tools.sweeps)."""
+    from .outputs import begin, write_summary
 
-    specs = plan.specs()
-    if specs:
-        _rules(specs[0])  # a bad faction, map or pack fails here, before any worker starts
-    rows_iter = run_local(specs, workers) if backend == "local" else run_ray(specs, address)
-    out.mkdir(parents=True, exist_ok=True)
-    outcome = Outcome()
-    games = out / "games.jsonl"
-    with games.open("w", encoding="utf-8") as fh, _progress(len(specs), progress) as bar:
+    first = plan.first_games()
+    for spec in first:
+        _rules(spec)  # a bad faction, map, pack or value fails here, before any worker starts
+    rows_file, done = begin(out, plan.to_json(), resume=resume, force=force, total=plan.total)
+    outcome = Outcome(rows=done)
+    rows_iter = plan.play(lambda specs: run_local(specs, workers) if backend == "local" else run_ray(specs, address),
+                          done)
+    with rows_file, _progress(plan.total, progress, len(done)) as bar:
         for row in rows_iter:
-            fh.write(json.dumps(row, sort_keys=True) + "\n")
-            outcome.rows.append(row)
+            outcome.rows.append(json.loads(rows_file.append(row)))  # as a resumed run reads it back
             bar.update(1)
-    names = people_names(_rules(specs[0]), outcome.rows, lang) if specs else {}
-    summary = outcome.summary = summarise(outcome.rows, asdict(plan), names)
-    summary_path = out / "summary.json"
-    summary_path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    outcome.files += [games, summary_path]
-    if report:
-        from .report import write_report
-
-        outcome.files += write_report(summary, outcome.rows, out)
+    names = people_names(_rules(first[0]), outcome.rows, lang) if first else {}
+    outcome.summary, outcome.files = write_summary(out, outcome.rows, plan.to_json(), report, names)
     return outcome
 
 
 def people_names(rules: Rules, rows: list[dict], lang: str) -> dict:
-    """What people read for the factions and for each VP source of each faction, in `lang`."""
+    """What people read for the factions, for each VP source of each faction and for the variables
+    and tracks a sweep varied, with their values, in `lang`."""
     sources = {f: sorted({src for row in rows if f in row["vp_by_source"] for src in row["vp_by_source"][f]})
                for f in rules.factions}
     return {"lang": lang,
             "factions": {f: names.faction_title(rules, f, lang) for f in rules.factions},
-            "sources": {f: {src: names.source_name(rules, src, lang, f) for src in srcs} for f, srcs in sources.items()}}
+            "sources": {f: {src: names.source_name(rules, src, lang, f) for src in srcs} for f, srcs in sources.items()},
+            "varied": variation_names(rules, [row["vary"] for row in rows if row.get("vary")], lang)}
 
 
-def _progress(total: int, shown: bool):
-    """A progress bar with the time left (tqdm), on stderr."""
+def _progress(total: int, shown: bool, done: int = 0):
+    """A progress bar with the time left (tqdm), on stderr; `done` games were played before."""
     try:
         from tqdm import tqdm
     except ImportError:
         raise RootlawError("simulate needs tqdm and matplotlib: pip install \"rootlaw[sim]\"") from None
-    return tqdm(total=total, unit="game", disable=not shown, dynamic_ncols=True,
+    return tqdm(total=total, initial=done, unit="game", disable=not shown, dynamic_ncols=True,
                 bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed} elapsed, {remaining} left]")
 
 

@@ -2,8 +2,9 @@
 
 Win rates carry a 95% Wilson score interval (sound for small samples and rates near 0 or 1,
 unlike the normal approximation). A game counts as won by its winner (30 VP or dominance) or,
-at the round limit, by the single player with most VP (its `leader`); ties and stalls are won
-by nobody, so the wins may add up to fewer than the games (`counting` says how many of each).
+at the round limit, by the single player with most VP (its `leader`), and by every player in a
+coalition with the winner (Law 9.2.8); ties and stalls are won by nobody, so the wins may add up
+to fewer than the games (`counting` says how many of each).
 Matchups say how often each faction finished ahead of each other one in the games they shared:
 ahead when it won, behind when the other did, else by VP, a tie counting half (in 2-player
 games, the pair's win rate). `names` holds what people read for factions and VP sources.
@@ -43,7 +44,7 @@ def summarise(rows: list[dict], plan: dict | None = None, names: dict | None = N
         n = len(games)
         sources = sorted({src for row in games for src in row["vp_by_source"][f]})
         per_faction[f] = {
-            **rate(sum(row["leader"] == f for row in games), n),
+            **rate(sum(row["leader"] == f or f in row.get("coalition_winners", ()) for row in games), n),
             "bots": sorted({row["bots"][f] for row in games}),
             "mean_vp": _mean([row["scores"][f] for row in games]),
             "vp_by_source": {src: _mean([row["vp_by_source"][f].get(src, 0) for row in games]) for src in sources},

@@ -3,18 +3,20 @@ language (rootlaw.content.upgrade), printing each change as `file:line:col: befo
 
 A file goes to stdout (the changes to stderr) unless `-o NEW` or `--in-place` says where; a
 pack is only reported unless `--in-place` rewrites it or `-o DIR` writes an upgraded copy.
-Every file is written atomically (rootlaw.files.textfile).
+Every file is written atomically (rootlaw.files.atomic).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
+import stat
 import sys
 from pathlib import Path
 
 from rootlaw.content.upgrade import Upgraded, upgrade_file, upgrade_pack
 from rootlaw.errors import RootlawError
-from rootlaw.files.textfile import write_atomically
+from rootlaw.files.atomic import write_file
 from rootlaw.language.versions import CURRENT, KNOWN
 
 
@@ -47,7 +49,7 @@ def _upgrade(args: argparse.Namespace) -> int:
         target = source if args.in_place else Path(args.output)
         if not args.in_place and target.exists() and target.resolve() == source.resolve():
             raise RootlawError(f"{target}: -o names the file itself; use --in-place")
-        write_atomically(target, result.after)
+        write_file(target, result.after, "upgraded file")
         print(f"wrote {target}")
     return 0
 
@@ -61,19 +63,25 @@ def _pack(folder: Path, args: argparse.Namespace) -> int:
         target = Path(args.output)
         if target.exists():
             raise RootlawError(f"{target}: already exists; -o names a new folder for the upgraded copy")
-        shutil.copytree(folder, target, symlinks=True)
+        shutil.copytree(folder, target, symlinks=True, ignore=_odd)  # copying a pipe would wait
         for result in results:
             if result.changed:
-                write_atomically(target / result.path.relative_to(folder), result.after)
+                write_file(target / result.path.relative_to(folder), result.after, "upgraded file")
         print(f"wrote an upgraded copy of the pack in {target}")
     elif args.in_place:
         for result in results:
             if result.changed:
-                write_atomically(result.path, result.after)
+                write_file(result.path, result.after, "upgraded file")
         print(f"rewrote {sum(r.changed for r in results)} file(s) of {folder}")
     elif any(r.changed for r in results):
         print("nothing written: --in-place rewrites the pack, -o DIR writes an upgraded copy")
     return 0
+
+
+def _odd(folder: str, names: list[str]) -> list[str]:
+    """What a copy of a pack leaves out: pipes and devices (nothing of a pack is one)."""
+    kept = (stat.S_ISDIR, stat.S_ISREG, stat.S_ISLNK)
+    return [n for n in names if not any(kind(os.lstat(os.path.join(folder, n)).st_mode) for kind in kept)]
 
 
 def _report(results: list[Upgraded], out) -> None:

@@ -4,7 +4,7 @@ by a module per topic: the board, pieces, cards and players, numbers and lists, 
 The compiler checks every call against the registry at load, so a misspelt or misused
 function is a load error with a position, never a crash during play.
 """
-from . import board, cards, numbers, pieces, reach, turn  # noqa: F401  (each registers its functions)
+from . import board, cards, items, numbers, pieces, places, reach, turn  # noqa: F401  (each registers its functions)
 from .registry import (
     CONSTANTS,
     FUNCTIONS,

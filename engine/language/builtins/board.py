@@ -39,7 +39,9 @@ def _ends(ctx: Ctx, path: str) -> tuple:
 @builtin("path_between", 2)
 def _path_between(ctx: Ctx, a: int, b: int) -> Any:
     """The open path joining two clearings, or none: a closed path (Mountain) is no path for
-    any purpose until it is cleared (Law 16.2.3)."""
+    any purpose until it is cleared (Law 16.2.3). A forest is joined to nothing by a path."""
+    if type(a) is not int or type(b) is not int:
+        return None
     for n, key in ctx.game.rules.adjacency[a]:
         if n == b and key not in ctx.game.s.closed_paths:
             return key

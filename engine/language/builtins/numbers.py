@@ -121,7 +121,7 @@ def _best(ctx: Ctx, items: tuple, scores: tuple) -> tuple:
 def _roll(ctx: Ctx) -> int:
     """Roll one die, 0 to 3, from the game's generator; the log shows the roll."""
     value = ctx.game.roll_die()
-    ctx.game.log(f"{ctx.game.name(ctx.me)} rolls a die: {value}")
+    ctx.game.log("roll", faction=ctx.me, value=value)
     return value
 
 

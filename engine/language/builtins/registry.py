@@ -37,7 +37,8 @@ VALUES: dict[str, Callable[[Ctx], Any]] = {
     "current": lambda ctx: ctx.game.current,
     "phase": lambda ctx: ctx.game.s.phase,
     "players": lambda ctx: player_order(ctx.game, ctx.me),
-    "enemies": lambda ctx: player_order(ctx.game, ctx.me)[1:],
+    # Law glossary: an enemy is any other player you are not in a coalition with (9.2.8)
+    "enemies": lambda ctx: tuple(f for f in player_order(ctx.game, ctx.me)[1:] if ctx.game.are_enemies(ctx.me, f)),
     "suits": lambda ctx: SUITS,
 }
 

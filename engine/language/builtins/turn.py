@@ -11,10 +11,12 @@ from .registry import builtin, current_battle
 
 
 # --- this turn -----------------------------------------------------------------------------
-@builtin("times", 1)
-def _times(ctx: Ctx, name: str) -> int:
-    """How often `mark NAME` ran for me this turn."""
-    return ctx.game.player(ctx.me).used.get(f"mark:{name}", 0)
+@builtin("times", 1, 2)
+def _times(ctx: Ctx, name: str, value: Any = None) -> int:
+    """How often `mark NAME` ran for me this turn; with `value`, how often `mark NAME(value)` did."""
+    if value is None:
+        return ctx.game.player(ctx.me).used.get(f"mark:{name}", 0)
+    return ctx.game.player(ctx.me).used.get(f"mark:{name}:{value}", 0)
 
 
 @builtin("marked", 2)

@@ -29,6 +29,9 @@ from .effects import (
                       SetBattle,
                       TakeRandom,
 )
+from .clearings import Clear
+from .hands import Give, TakeDiscard
+from .items import CraftCard, HideItems, Make, TakeItem
 from .flow import (
                       Battle,
                       Cancel,
@@ -53,4 +56,5 @@ from .removal import Redirect
 __all__ = ["BATTLE_FIELDS", "Block", "Fn", "Stmt", "action_frame", "as_list", "block_frame", "ctx_of", "shown",
            "Draw", "DiscardCard", "DiscardRandom", "MoveCards", "Place", "Relocate", "Remove", "Reveal", "Score",
            "SetBattle", "TakeRandom", "Battle", "Cancel", "Choose", "Craft", "DoAction", "ForEach", "If", "Let", "Mark",
-           "Move", "Offer", "Repeat", "Say", "SetVar", "Assign", "Var", "PutCard", "pile_of", "EndPhase", "Redirect"]
+           "Move", "Offer", "Repeat", "Say", "SetVar", "Assign", "Var", "PutCard", "pile_of", "EndPhase", "Redirect",
+           "Clear", "CraftCard", "Give", "HideItems", "Make", "TakeDiscard", "TakeItem"]

@@ -63,3 +63,18 @@ def action_frame(game: Any, player: str, action: str) -> dict:
         used = game.player(player).used
         used[f"action:{action}"] = used.get(f"action:{action}", 0) + 1
     return block_frame(a.code, player, {}, action, a.rule)
+
+
+def written(value: Any) -> str:
+    """A value as the language writes it, for run-time errors: [1, 2], none, true, "x"."""
+    if value is None:
+        text = "none"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, (tuple, list)):
+        text = "[" + ", ".join(written(v) for v in value[:10]) + (", ..." if len(value) > 10 else "") + "]"
+    elif isinstance(value, str):
+        text = f'"{value}"'
+    else:
+        text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -135,7 +135,9 @@ def marking(game: Any, me: str, name: str) -> str:
 
 
 def marking_value(game: Any, me: str, key: str, value: Any) -> None:
-    game.player(me).used[f"{key}:{value}"] = 1
+    used = game.player(me).used
+    valued = f"{key}:{value}"
+    used[valued] = used.get(valued, 0) + 1
 
 
 class Battle(Stmt):
@@ -166,27 +168,39 @@ def battle_frame(me: str, where: Any, against: Any, has_where: Any, has_against:
 
 
 class Move(Stmt):
-    def __init__(self, origin: Fn | None, dest: Fn | None, ignore_rule: bool, only: Fn | None) -> None:
+    """The core's move; `of FACTION` forces that faction's pieces to move, my choices (Law
+    1.5.5); `unhindered` ignores whatever keeps a move from leaving its origin (Law 9.4.2)."""
+
+    def __init__(self, origin: Fn | None, dest: Fn | None, ignore_rule: bool, only: Fn | None,
+                 unhindered: bool = False, owner: Fn | None = None) -> None:
         self.origin, self.dest, self.ignore_rule, self.only = origin, dest, ignore_rule, only
+        self.unhindered, self.owner = unhindered, owner
 
     def _frame(self, ctx: Ctx) -> dict:
+        owner = self.owner(ctx) if self.owner else None
         origin = self.origin(ctx) if self.origin else None
         dest = self.dest(ctx) if self.dest else None
-        return move_frame(ctx.me, origin, dest, self.ignore_rule, self.only(ctx) if self.only else None,
-                          self.origin, self.dest, self.only)
+        return move_frame(ctx.me, owner, self.unhindered, origin, dest, self.ignore_rule,
+                          self.only(ctx) if self.only else None, self.owner, self.origin, self.dest, self.only)
 
     def possible(self, ctx: Ctx) -> bool:
-        return can_move(ctx.game, ctx.me, self._frame(ctx))
+        frame = self._frame(ctx)
+        return can_move(ctx.game, frame["player"], frame)
 
     def run(self, game: Any, f: dict) -> bool:
         game.push(self._frame(ctx_of(game, f)))
         return True
 
 
-def move_frame(me: str, origin: Any, dest: Any, ignore_rule: bool, only: Any,
-               has_origin: Any, has_dest: Any, has_only: Any) -> dict:
-    """The frame of `move [from X] [to Y] [ignoring rule] [only KINDS]`."""
+def move_frame(me: str, owner: Any, unhindered: bool, origin: Any, dest: Any, ignore_rule: bool, only: Any,
+               has_owner: Any, has_origin: Any, has_dest: Any, has_only: Any) -> dict:
+    """The frame of `move [from X] [to Y] [ignoring rule] [only KINDS] [unhindered] [of OWNER]`
+    (`has_*`: whether the part is written)."""
     frame: dict = {"op": "move", "player": me}
+    if has_owner:
+        frame["player"], frame["chooser"] = owner, me
+    if unhindered:
+        frame["unhindered"] = True
     if has_origin:
         frame["from"] = as_list(origin)
     if has_dest:
@@ -292,6 +306,6 @@ class Say(Stmt):
 
 def saying(game: Any, ctx: Ctx, parts: tuple) -> None:
     text = "".join(part if isinstance(part, str) else shown(part(ctx)) for part in parts)
-    game.log(f"{game.name(ctx.me)}: {text}")
+    game.log("say", faction=ctx.me, text=text)
 
 

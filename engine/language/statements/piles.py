@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.context import LanguageError
+from rootlaw.core.visibility import put_onto_pile
 
 from .base import Fn, Stmt, ctx_of
 
@@ -36,7 +37,5 @@ class PutCard(Stmt):
         hand = game.player(f["me"]).hand
         if card in hand:
             hand.remove(card)
-            game.add_to_pile(f["me"], pile, card)
-            game.log(f"{game.name(f['me'])} puts {game.card_name(card)} onto "
-                     f"{game.faction(f['me']).pile_name(pile)}")
+            put_onto_pile(game, f["me"], f["me"], pile, card)
         return True

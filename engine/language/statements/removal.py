@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rootlaw.core.context import LanguageError
+from rootlaw.core.locations import missing
 from rootlaw.core.replacements import redirect
 from rootlaw.core.trace_names import NO_RULE, ability_note
 
@@ -20,8 +21,8 @@ from .base import Fn, Stmt, as_list, ctx_of
 
 
 class Redirect(Stmt):
-    def __init__(self, pieces: Fn, dest: Fn, ability: str) -> None:
-        self.pieces, self.dest, self.ability = pieces, dest, ability
+    def __init__(self, pieces: Fn, dest: Fn, ability: str, where: Any = "?") -> None:
+        self.pieces, self.dest, self.ability, self.where = pieces, dest, ability, where
 
     def run(self, game: Any, f: dict) -> bool:
         if not any(frame["op"] == "tell_removed" for frame in game.s.stack):
@@ -29,6 +30,9 @@ class Redirect(Stmt):
                                 "reacting to 'removed' (kind: replacement, on: removed)")
         ctx = ctx_of(game, f)
         dest = self.dest(ctx)
+        why = missing(game, dest)
+        if why is not None:  # the board must never hold a piece nowhere
+            raise LanguageError(f"{self.where}: {why}")
         # the rule of the ability, from the frame that started it (a choice's body has none)
         rule = next((frame["rule"] for frame in reversed(game.s.stack)
                      if frame.get("ability") == f["ability"] and frame.get("rule")), NO_RULE)
@@ -38,5 +42,5 @@ class Redirect(Stmt):
                 raise LanguageError(f"'redirect' needs removed pieces (items of event.pieces), got {piece!r}")
             sent += redirect(game, piece, dest, rule, ability_note(f["me"], self.ability))
         if sent:
-            game.log(f"{game.name(f['me'])}: {sent} removed piece(s) go to {dest} instead of the supply")
+            game.log("redirect", faction=f["me"], count=sent, place=dest)
         return True

@@ -3,8 +3,8 @@
 From the top: a status line (map, round, phase, whose turn, who must decide what), the map
 (clearings where the map file's `pos` puts them, as on the printed boards: a ring and a badge
 in the clearing's suit, building slots with the buildings, ruins and empty slots, and every
-other piece drawn as a piece with its count below; pieces on paths at the path's middle, held
-pieces beside their holder), a legend of every kind of piece and map feature drawn, and each
+other piece drawn as a piece with its count below; pieces on paths at the path's middle, pieces
+in a forest at its middle, held pieces beside their holder), a legend of every kind of piece and map feature drawn, and each
 faction's board (rootlaw.tools.render.panel). Every clearing carries `data-clearing`, every
 piece group `data-pieces` (rootlaw.tools.render.pieces), so tests can check the picture
 against the whole state.
@@ -24,7 +24,7 @@ from rootlaw.tools.naming import prompt_text
 from .colours import NO_SUIT, SUIT_COLOURS, colours_of, ink
 from .legend import Legend, empty_slot, ruin, words
 from .panel import draw_boards
-from .pieces import looks, piece_group, piece_title
+from .pieces import looks, piece_group, piece_title, states_of
 
 WIDTH = 1000
 TOP = 70                      # the status lines
@@ -56,6 +56,10 @@ def board_svg(game: Game, lang: str = "en") -> str:
             a, b = path_ends(loc[1:])
             (xa, ya), (xb, yb) = layout[a], layout[b]
             _cluster(parts, game, loc, (xa + xb) / 2, (ya + yb) / 2 - CELL_H / 2, kinds, legend, lang, backed=True)
+        elif loc[0] == "f" and loc[1:] in game.rules.map.forests:
+            ring = [layout[c] for c in game.rules.map.forests[loc[1:]]]
+            x, y = sum(p[0] for p in ring) / len(ring), sum(p[1] for p in ring) / len(ring)
+            _cluster(parts, game, loc, x, y - CELL_H / 2, kinds, legend, lang, backed=True)
     bottom = max([MAP_Y + MAP_H] + [y + RADIUS + 4 + _rows(game, f"c{c}") * CELL_H
                                     for c, (_, y) in layout.items()]) + 16
     board_parts, boards_height = draw_boards(game, colours, kinds, legend, lang, WIDTH)
@@ -213,21 +217,23 @@ def _slots(parts: list, game: Game, cid: int, x: float, y: float, kinds: dict, l
 
 
 def _groups(game: Game, loc: str) -> list[tuple[str, str, list[int]]]:
-    """The pieces at a location to draw beside it, identical ones together, oldest first: every
-    piece but the buildings of a clearing (in its slots) unless they hold pieces; a holder alone."""
+    """The pieces at a location to draw beside it, identical ones (in the same states) together,
+    oldest first: every piece but the buildings of a clearing (in its slots) unless they hold
+    pieces; a holder alone."""
     out: list[tuple[str, str, list[int]]] = []
-    groups: dict[tuple[str, str], list[int]] = {}
+    groups: dict[tuple, list[int]] = {}
     for pid in game.pieces_at(loc):
         faction, kind, _ = game.s.pieces[pid]
         held = piece_loc(pid) in game.s.at
         if loc[0] == "c" and not held and game.rules.category(faction, kind) == "building":
             continue
+        key = (faction, kind, game.s.states.get(pid, ()))
         if held:
             out.append((faction, kind, [pid]))
-        elif (faction, kind) in groups:
-            groups[(faction, kind)].append(pid)
+        elif key in groups:
+            groups[key].append(pid)
         else:
-            groups[(faction, kind)] = pids = [pid]
+            groups[key] = pids = [pid]
             out.append((faction, kind, pids))
     return out
 
@@ -261,7 +267,9 @@ def _pieces(parts: list, game: Game, kinds: dict, legend: Legend, lang: str, fac
     """One group of identical pieces; what a lone piece holds drawn smaller at its upper right."""
     look = kinds[(faction, kind)]
     legend.piece(look, game)
-    parts.append(piece_group(look, pids, x, y, size, piece_title(game, faction, kind, len(pids), lang), count))
+    states = states_of(game, pids)
+    parts.append(piece_group(look, pids, x, y, size, piece_title(game, faction, kind, len(pids), lang, states), count,
+                             states=states))
     held = _groups(game, piece_loc(pids[0])) if len(pids) == 1 else []
     for j, (hf, hk, hp) in enumerate(held):
         _pieces(parts, game, kinds, legend, lang, hf, hk, hp, x + size * .55 + j * size * .5, y - size * .55,

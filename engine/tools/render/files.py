@@ -2,12 +2,13 @@
 writing the picture as .svg or .png (PNG through CairoSVG)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from rootlaw.content.record import Record, load_game, replay
 from rootlaw.core.game import Game
-from rootlaw.errors import DataError, Problem, RootlawError
+from rootlaw.errors import RootlawError
+from rootlaw.files.atomic import write_file
+from rootlaw.files.jsonfile import read_json
 from rootlaw.scenarios.runner import run_scenario
 
 
@@ -19,12 +20,7 @@ def picture_of(path: str | Path, at: int | None = None) -> Game:
         if at is not None:
             raise RootlawError("--at counts a record's answers; a scenario is drawn after its run")
         return run_scenario(source).game
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError([Problem(source, 1, 1, "file not found")]) from None
-    except json.JSONDecodeError as exc:
-        raise DataError([Problem(source, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]) from None
+    data = read_json(path, "saved game or game record")
     if isinstance(data, dict) and "state" in data:
         if at is not None:
             raise RootlawError("--at counts a record's answers; a saved game has no earlier positions")
@@ -62,7 +58,5 @@ def write_picture(game: Game, out: str | Path, lang: str = "en") -> Path:
         raise RootlawError(f"{out}: the picture is written as .svg or .png")
     svg = svg_of(game, lang)
     if out.suffix == ".svg":
-        out.write_text(svg, encoding="utf-8")
-    else:
-        out.write_bytes(png_of(svg))
-    return out
+        return write_file(out, svg, "picture")
+    return write_file(out, png_of(svg), "picture")

@@ -4,7 +4,9 @@ A faction's board shows its score, its hand's size (hands are secret, their size
 1.2.1), its piles' sizes, crafted items, cards in play and dominance; then its supply and boxes
 as pieces with counts, each track as a row of slots (covered by a piece or uncovered) with the
 value printed under each, its flags as ticked or empty boxes and its other values by name.
-Variables a file marks `internal` are the rules' bookkeeping and are left out.
+Variables a file marks `internal` are the rules' bookkeeping and are left out. The picture shows
+what every player may see: a box a faction file hides shows its number of pieces only, a hidden
+track or variable is left out (`rootlaw.core.visibility`).
 """
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ import drawsvg as draw
 
 from rootlaw.core import names as n
 from rootlaw.core.game import Game
+from rootlaw.core.narration import SPECTATOR
+from rootlaw.core.visibility import may_see
 
 from .colours import ink
 from .legend import Legend, words
-from .pieces import piece_group, piece_title, shape
+from .pieces import piece_group, piece_title, pieces_words, shape, states_of
 
 GAP, LINE, TEXT = 16, 19, 13
 CHAR = 7.3  # width of a character at 13 px
@@ -82,8 +86,11 @@ def _board(game: Game, fid: str, colour: str, kinds: dict, legend: Legend, lang:
     _pieces_row(col, game, fid, f"{w['supply']}:", [(fid, k, c) for k, c in supply], kinds, legend, lang)
     for box in faction.boxes:
         loc = f"b{fid}.{box}"
-        _pieces_row(col, game, fid, f"{n.display_name(game.rules, 'box', box, lang, fid)}:", _held(game, loc),
-                    kinds, legend, lang)
+        label = f"{n.display_name(game.rules, 'box', box, lang, fid)}:"
+        if may_see(game, SPECTATOR, fid, "box", box):
+            _pieces_row(col, game, fid, label, _held(game, loc), kinds, legend, lang)
+        else:
+            col.text(f"{label} {len(game.pieces_at(loc))}")
     _tracks(col, game, fid, kinds, lang)
     _variables(col, game, fid, lang)
     col.y += 8
@@ -107,15 +114,16 @@ def _card_lines(game: Game, fid: str, lang: str) -> list[str]:
 
 
 def _held(game: Game, loc: str) -> list[tuple[str, str, list]]:
-    """The pieces at a location (a box), identical ones together, each with what it holds."""
-    groups: dict[tuple[str, str], list] = {}
+    """The pieces at a location (a box), identical ones (in the same states) together, each with
+    what it holds."""
+    groups: dict[tuple, list] = {}
     for pid in game.pieces_at(loc):
         faction, kind, _ = game.s.pieces[pid]
-        groups.setdefault((faction, kind), []).append(pid)
+        groups.setdefault((faction, kind, game.s.states.get(pid, ())), []).append(pid)
         for held in game.pieces_at(f"x{pid}"):
             hf, hk, _ = game.s.pieces[held]
-            groups.setdefault((hf, hk), []).append(held)
-    return [(f, k, pids) for (f, k), pids in groups.items()]
+            groups.setdefault((hf, hk, game.s.states.get(held, ())), []).append(held)
+    return [(f, k, pids) for (f, k, _), pids in groups.items()]
 
 
 def _pieces_row(col: Column, game: Game, fid: str, label: str, groups: list, kinds: dict, legend: Legend,
@@ -133,8 +141,9 @@ def _pieces_row(col: Column, game: Game, fid: str, label: str, groups: list, kin
         look = kinds[(faction, kind)]
         legend.piece(look, game)
         number = pids if isinstance(pids, int) else len(pids)  # a supply: a count, no piece ids
+        states = states_of(game, pids)
         group = piece_group(look, [] if isinstance(pids, int) else pids, x, col.y - 12, ICON,
-                            piece_title(game, faction, kind, number, lang), number=number)
+                            piece_title(game, faction, kind, number, lang, states), number=number, states=states)
         col.parts.append(group)
         x += 48
 
@@ -145,6 +154,8 @@ def _tracks(col: Column, game: Game, fid: str, kinds: dict, lang: str) -> None:
     stand side by side."""
     x, row_top, row_height = col.x, col.y, 0.0
     for name, track in game.faction(fid).tracks.items():
+        if not may_see(game, SPECTATOR, fid, "track", name):
+            continue
         label = n.display_name(game.rules, "track", name, lang, fid)
         per_row = max(1, int(col.width // SLOT_W))
         slots = min(len(track["values"]), per_row)
@@ -180,7 +191,8 @@ def _track(col: Column, game: Game, fid: str, name: str, track: dict, kinds: dic
 def _variables(col: Column, game: Game, fid: str, lang: str) -> None:
     """Flags as ticked or empty boxes; other values by name: 'Leader: the Builder'."""
     faction, values = game.faction(fid), game.player(fid).vars
-    shown = [v for v in faction.variables if v in values and v not in faction.internal]
+    shown = [v for v in faction.variables if v in values and v not in faction.internal
+             and may_see(game, SPECTATOR, fid, "var", v)]
     flags = [v for v in shown if isinstance(values[v], bool)]
     if flags:
         col.y += 6
@@ -214,11 +226,11 @@ def _value(game: Game, fid: str, var: str, value: Any, lang: str) -> str:
     return n.value_name(game.rules, var, value, lang, fid)
 
 
-def panel_lines(game: Game, lang: str = "en") -> list[tuple[str, str, str, str]]:
+def panel_lines(game: Game, lang: str = "en", seat: str = SPECTATOR) -> list[tuple[str, str, str, str]]:
     """Each faction's board as lines of text, (style, text, faction, ""): a 'head' line (its
     name), then 'text' lines: score and hand, items, cards in play, dominance, supply, boxes,
     tracks (the values uncovered in brackets, Law G) and values by name; for pages that show a
-    seat's board in words."""
+    seat's board in words, as `seat` may see it (a hidden box by its number of pieces only)."""
     out: list[tuple[str, str, str, str]] = []
     w = words(lang)
     for fid in game.s.seats:
@@ -228,15 +240,19 @@ def panel_lines(game: Game, lang: str = "en") -> list[tuple[str, str, str, str]]
         supply = [n.count_name(game.rules, "piece", k, c, lang, fid) for k, c in p.supply.items() if c]
         lines.append(f"{w['supply']}: " + (", ".join(supply) or w["empty"]))
         for box in faction.boxes:
-            inside = [n.count_name(game.rules, "piece", k, len(pids), lang, f) for f, k, pids in _held(game, f"b{fid}.{box}")]
+            loc = f"b{fid}.{box}"
+            inside = [pieces_words(game, f, k, len(pids), lang, states_of(game, pids)) for f, k, pids in _held(game, loc)] \
+                if may_see(game, seat, fid, "box", box) else [str(len(game.pieces_at(loc)))] * bool(game.pieces_at(loc))
             lines.append(f"{n.display_name(game.rules, 'box', box, lang, fid)}: " + (", ".join(inside) or w["empty"]))
         for name, track in faction.tracks.items():
+            if not may_see(game, seat, fid, "track", name):
+                continue
             gone = faction.pieces[track["piece"]].count - p.supply.get(track["piece"], 0)
             values = " ".join(f"[{'—' if v is None else v}]" if i < gone else ("—" if v is None else str(v))
                               for i, v in enumerate(track["values"]))
             lines.append(f"{n.display_name(game.rules, 'track', name, lang, fid)}: {values}")
         for var in faction.variables:
-            if var in p.vars and var not in faction.internal:
+            if var in p.vars and var not in faction.internal and may_see(game, seat, fid, "var", var):
                 lines.append(f"{n.display_name(game.rules, 'var', var, lang, fid)}: {_value(game, fid, var, p.vars[var], lang)}")
         out.append(("head", n.faction_title(game.rules, fid, lang), fid, ""))
         out += [("text", line, fid, "") for line in lines]

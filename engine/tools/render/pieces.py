@@ -4,12 +4,15 @@ pip of their suit when they have one, and their count beside them.
 
 A `Look` is everything that tells one kind of piece from another in the picture; the legend
 shows one entry per look drawn. Each drawn group carries `data-pieces` (its piece ids),
-`data-kind` ("faction kind") and `data-count`, so tests can check the picture against the state.
+`data-kind` ("faction kind") and `data-count`, so tests can check the picture against the state;
+pieces in states (an item exhausted or damaged) are drawn faded and dashed, their states named
+in `data-states` and in the tooltip.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import drawsvg as draw
 
@@ -102,14 +105,19 @@ def shape(look: Look, x: float, y: float, size: float) -> list:
 
 
 def piece_group(look: Look, pids: list[int], x: float, y: float, size: float, title: str,
-                count: bool = True, number: int | None = None) -> draw.Group:
+                count: bool = True, number: int | None = None, states: tuple[str, ...] = ()) -> draw.Group:
     """A group of identical pieces: the shape, its count to the right, a tooltip naming them.
-    `number` counts pieces that have no ids to show (those of a supply)."""
+    `number` counts pieces that have no ids to show (those of a supply); `states` are the
+    states the pieces share."""
     shown = len(pids) if number is None else number
+    extra = {"data_states": " ".join(states), "opacity": 0.55} if states else {}
     group = draw.Group(data_pieces=" ".join(map(str, pids)), data_kind=f"{look.faction} {look.kind}",
-                       data_count=str(shown))
+                       data_count=str(shown), **extra)
     for part in shape(look, x, y, size):
         group.append(part)
+    if states:
+        group.append(draw.Rectangle(x - size * .58, y - size * .58, size * 1.16, size * 1.16, fill="none",
+                                    stroke="#1b1b1b", stroke_width=1, stroke_dasharray="3 2"))
     if count:
         label = str(shown)
         width = size * .36 * len(label) + size * .22
@@ -121,9 +129,20 @@ def piece_group(look: Look, pids: list[int], x: float, y: float, size: float, ti
     return group
 
 
-def piece_title(game: Game, faction: str, kind: str, count: int, lang: str) -> str:
+def piece_title(game: Game, faction: str, kind: str, count: int, lang: str, states: tuple[str, ...] = ()) -> str:
     """'River Otters: 3 Young Otter warriors'."""
-    return f"{n.display_name(game.rules, 'faction', faction, lang)}: {n.count_name(game.rules, 'piece', kind, count, lang, faction)}"
+    return f"{n.display_name(game.rules, 'faction', faction, lang)}: {pieces_words(game, faction, kind, count, lang, states)}"
 
 
-__all__ = ["Look", "looks", "shape", "piece_group", "piece_title", "SHAPES"]
+def pieces_words(game: Game, faction: str, kind: str, count: int, lang: str, states: tuple[str, ...] = ()) -> str:
+    """'3 Young Otter warriors', with the pieces' states by name: '2 swords (exhausted)'."""
+    shown = ", ".join(n.word_name(game.rules, st, lang, faction) for st in states)
+    return n.count_name(game.rules, "piece", kind, count, lang, faction) + (f" ({shown})" if shown else "")
+
+
+def states_of(game: Game, pids: Any) -> tuple[str, ...]:
+    """The states of the first of a group of pieces (a group's pieces share them); none for a count."""
+    return game.s.states.get(pids[0], ()) if isinstance(pids, list) and pids else ()
+
+
+__all__ = ["Look", "looks", "shape", "piece_group", "piece_title", "pieces_words", "states_of", "SHAPES"]

@@ -8,6 +8,7 @@ or record may only name those packs.
 """
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 
@@ -26,7 +27,7 @@ MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # a long game's record is some 10 kB and its
 
 def create_app(packs: list[str] | None = None, db: str | Path | None = None, host: str = "127.0.0.1",
                port: int = 8000, inline_bots: bool = False, max_tables: int = 50, max_uploads: int = 16,
-               upload_hours: float = 6) -> Flask:
+               upload_hours: float = 6, lang: str = "en") -> Flask:
     """The app; `packs` (folders or .zip) are checked now, so a bad pack stops the start.
 
     `inline_bots` makes bots answer within the request that woke them (for tests); a server runs
@@ -38,7 +39,7 @@ def create_app(packs: list[str] | None = None, db: str | Path | None = None, hos
                       MAX_FORM_MEMORY_SIZE=MAX_UPLOAD_BYTES, MAX_FORM_PARTS=50)
     protect(app, allowed_hosts(host))
     site = Site(pack_paths, Room(store, pack_paths, inline_bots, max_tables),
-                Uploads(max_uploads, upload_hours), public_base(host, port), [str(store.path)])
+                Uploads(max_uploads, upload_hours), public_base(host, port), [str(store.path)], lang)
     app.extensions["rootlaw"] = site
     pages.register(app, site)
     uploads.register(app, site)
@@ -57,9 +58,10 @@ def public_base(host: str, port: int) -> str:
     return f"http://{name}:{port}"
 
 
-def serve(packs: list[str], host: str, port: int, db: str | None = None) -> None:
+def serve(packs: list[str], host: str, port: int, db: str | None = None, lang: str = "en") -> None:
     """Run the table until Ctrl-C."""
-    app = create_app(packs, db, host, port)
+    port = port or free_port(host)  # port 0: a free one, chosen now so the links name it
+    app = create_app(packs, db, host, port, lang=lang)
     site: Site = app.extensions["rootlaw"]
     print(f"rootlaw web table on {site.public_base}/ (Ctrl-C stops)")
     if host not in LOCAL_NAMES:
@@ -72,5 +74,15 @@ def serve(packs: list[str], host: str, port: int, db: str | None = None) -> None
     sys.stdout.flush()
     try:
         app.run(host=host, port=port, debug=False, use_reloader=False, threaded=True)
-    except OSError as exc:
-        raise RootlawError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except (OSError, SystemExit) as exc:  # werkzeug says why and exits when the port is taken
+        why = getattr(exc, "strerror", None) or "in use by another program, or not allowed"
+        raise RootlawError(f"cannot listen on {host}:{port}: {why}") from None
+
+
+def free_port(host: str) -> int:
+    """A port nothing listens on at `host`, as the system picks one."""
+    family, kind, _, _, address = socket.getaddrinfo(host or None, 0, type=socket.SOCK_STREAM,
+                                                     flags=socket.AI_PASSIVE)[0]
+    with socket.socket(family, kind) as probe:
+        probe.bind(address)
+        return probe.getsockname()[1]

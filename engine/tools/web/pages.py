@@ -16,7 +16,7 @@ from typing import Any, Callable
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
 
 from rootlaw.agents.registry import BOTS
-from rootlaw.content.record import FORMAT_VERSION, Setup
+from rootlaw.content.record import FORMAT_VERSION, MAX_ROUNDS, MAX_SEED, Setup
 from rootlaw.errors import RootlawError
 
 from .seat_view import seat_page_data
@@ -83,8 +83,8 @@ def register(app: Flask, site: Site) -> None:
             raise RootlawError("unknown map or deck")
         order = form.get("order", "random")
         chosen = sorted(controllers, key=lambda f: (_number(form.get(f"place_{f}"), 99), site.factions[f]))
-        setup = Setup(map=form["map"], factions=chosen, seed=max(0, _number(form.get("seed"), 1)),
-                      round_limit=max(1, _number(form.get("rounds"), 30)), packs=site.pack_paths,
+        setup = Setup(map=form["map"], factions=chosen, seed=_bounded(form.get("seed"), 1, 0, MAX_SEED, "seed"),
+                      round_limit=_bounded(form.get("rounds"), 30, 1, MAX_ROUNDS, "round limit"), packs=site.pack_paths,
                       deck=form.get("deck", "standard"), seat_order="given" if order == "given" else "random")
         return open_table(site, setup, controllers)
 
@@ -136,7 +136,7 @@ def register(app: Flask, site: Site) -> None:
                 cover = v.held[0]
         links = links_of(table.id) if v.host else None
         return {"tid": table.id, "moves": table.moves, "stamp": table.stamp, "notice": notice, "problem": table.problem,
-                "view": seat_page_data(table.game, seat) if cover is None else None,
+                "view": seat_page_data(table.game, seat, site.lang) if cover is None else None,
                 "cover": table.game.faction(cover).display_name() if cover else None, "cover_seat": cover,
                 "held": [table.game.faction(f).display_name() for f in v.held],
                 "seats": [(table.game.faction(f).display_name(), "person" if table.seats[f].controller == PERSON
@@ -222,7 +222,7 @@ def register(app: Flask, site: Site) -> None:
     @app.get("/game/<int:tid>/board.svg")
     def board(tid: int) -> Response:
         table = table_of(tid)
-        return Response(seat_page_data(table.game, None)["board"], mimetype="image/svg+xml")
+        return Response(seat_page_data(table.game, None, site.lang)["board"], mimetype="image/svg+xml")
 
     def downloadable(tid: int) -> Table:
         """Files hold every hand: only a finished game's, or for a browser holding every person seat."""
@@ -277,7 +277,16 @@ def _number(text: str | None, default: int) -> int:
     try:
         return int(text) if text not in (None, "") else default
     except ValueError:
-        raise RootlawError(f"'{text}' is not a whole number") from None
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise RootlawError(f"'{shown}' is not a whole number") from None
+
+
+def _bounded(text: str | None, default: int, low: int, high: int, what: str) -> int:
+    """A number typed in a form, refused past what a save of the game could hold."""
+    value = max(low, _number(text, default))
+    if value > high:
+        raise RootlawError(f"the {what} must be at most {high:,} (a saved game holds no more)")
+    return value
 
 
 __all__ = ["register", "open_table", "public_setup", "download", "MOVED_ON"]

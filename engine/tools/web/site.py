@@ -75,6 +75,7 @@ class Site:
     uploads: Uploads
     public_base: str
     server_paths: list[str]
+    lang: str = "en"  # the language of the game's words on every page: names, options, the log
     factions: dict[str, str] = field(default_factory=dict)  # id -> display name
     maps: dict[str, str] = field(default_factory=dict)
     decks: dict[str, str] = field(default_factory=dict)

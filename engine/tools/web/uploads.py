@@ -14,6 +14,7 @@ from flask import Flask, Response, abort, redirect, render_template, request, ur
 
 from rootlaw.agents.registry import BOTS
 from rootlaw.content.record import Record, game_from_save, replay
+from rootlaw.core.narration import log_lines_with_rules
 from rootlaw.core.state import freeze
 from rootlaw.errors import RootlawError
 from rootlaw.files.jsonfile import parse_json
@@ -61,7 +62,7 @@ def register(app: Flask, site: Site) -> None:
     def loaded(key: str) -> str:
         game, _ = upload_of(key, "save")
         return render_template("loaded.html", key=key, seats=_seat_names(game), bots=list(BOTS),
-                               view=seat_page_data(game, None))
+                               view=seat_page_data(game, None, site.lang))
 
     @app.post("/loaded/<key>/play")
     def play_save(key: str) -> Response:
@@ -92,8 +93,12 @@ def register(app: Flask, site: Site) -> None:
             answer = freeze(record.answers[at])
             index = next((i for i, o in enumerate(decision["options"]) if o == answer), None)
             chosen = option_labels(game, decision)[index] if index is not None else str(record.answers[at])
+        view = seat_page_data(game, None, site.lang)
+        rules = request.args.get("rules") == "1"
+        if rules:  # a record holds the whole game: its whole log, with the rules that fired between the lines
+            view["log"] = log_lines_with_rules(game, site.lang, last=True)
         return render_template("replay.html", base=request.path, at=at, total=len(record.answers),
-                               view=seat_page_data(game, None), chooser=decision and
+                               view=view, rules=rules, chooser=decision and
                                game.faction(decision["player"]).display_name(), chosen=chosen,
                                seats=_seat_names(game), bots=list(BOTS))
 
