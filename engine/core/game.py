@@ -157,7 +157,7 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         """An independent game in the same state: what is done to it leaves this one as it was."""
         g = Game(self.rules, self.s.clone())
         if self._owned is not None:
-            g._owned = {f: list(pids) for f, pids in self._owned.items()}
+            g._owned = {f: pids.copy() for f, pids in self._owned.items()}
         if self._counts is not None:
             g._counts = self._counts.copy()
         return g
