@@ -25,6 +25,8 @@ faction file's line and column. The source is generated on the first call, like 
 """
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -37,11 +39,15 @@ from rootlaw.language import limits
 from rootlaw.language import statements as st
 from rootlaw.language.statements import effects, flow
 
+from . import effect_cache
 from .codegen import NAME, Unsupported, base_namespace
 from .lowering import Lowering
 from .syntax import Token, Tree
 
 _SKIP = object()  # a `choose` with nothing to choose from
+# a value that is a name or a constant, and a line binding one: reading them cannot fail
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|-?[0-9]+\Z|'[^'\\]*'\Z")
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]* = ([A-Za-z_][A-Za-z0-9_]*|-?[0-9]+|'[^'\\]*')\Z")
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,8 @@ class BodyPlan:
     entry: frozenset[str]
     variables: frozenset[str]
     words: frozenset[str]
+    document: str = ""  # the faction file it is written in, and a hash of its text ("": not kept
+    digest: str = ""    # in the cache: engine/language/effect_cache.py)
 
 
 # the statement class each kind of tree compiles to (compiler.py); another pairing is not generated
@@ -81,12 +89,9 @@ def compiled_body(plan: BodyPlan) -> Callable[[Any, dict], None]:
 
     def compile_now(game: Any, f: dict) -> None:
         from .runtime import interpret_block
-        block = plan.blocks[plan.code]
-        try:
-            text, names = _Writer(plan).source()
-            code = compile(text, f"<rootlaw effect {plan.code}>", "exec")
-        except (Unsupported, SyntaxError, RecursionError, MemoryError):
-            block.run = None  # the interpreter runs it from now on
+        code, names = _code(plan)
+        if code is None:
+            plan.blocks[plan.code].run = None  # the interpreter runs it from now on
             return interpret_block(game, f)
         namespace.update(names)
         exec(code, namespace)  # noqa: S102 - text built from checked tokens and repr()'d constants
@@ -100,6 +105,40 @@ def compiled_body(plan: BodyPlan) -> Callable[[Any, dict], None]:
 
 
 _STAND_IN = compile("def body(game, f):\n    return compile_now(game, f)\n", "<rootlaw effect>", "exec")
+
+
+def _code(plan: BodyPlan) -> tuple[Any, dict[str, Any]]:
+    """The effect's compiled code and the names it reads (None: the interpreter runs it), from
+    the text kept by an earlier start when the cache has it, else generated now (and kept)."""
+    k = where = None
+    name = f"<rootlaw effect {plan.code}>"
+    if plan.digest:
+        k = effect_cache.key(plan.digest, plan.code, plan.entry, plan.variables, plan.words)
+        where = effect_cache.shard(plan.document)
+        kept = effect_cache.recall(k, where, plan.blocks)
+        if kept is not None:
+            try:
+                return (None if kept[0] is None else compile(kept[0], name, "exec")), {**_fixed_names(), **kept[1]}
+            except (SyntaxError, ValueError, RecursionError, MemoryError):  # damaged: written again
+                pass
+    writer = _Writer(plan)
+    try:
+        text, names = writer.source()
+        code = compile(text, name, "exec")
+    except (Unsupported, SyntaxError, RecursionError, MemoryError):
+        text, code, names = None, None, {}
+    if k is not None and where is not None:
+        effect_cache.remember(k, where, text, names, _fixed_names(), plan.blocks, writer.visited)
+    return code, names
+
+
+@functools.lru_cache(maxsize=1)
+def _fixed_names() -> dict[str, Any]:
+    """What every generated effect reads besides its own values (read only)."""
+    return {**base_namespace(), **_HELPERS, "Ctx": Ctx, "check": invariant_abilities.check,
+            "freeze": freeze, "LanguageError": LanguageError, "_SKIP": _SKIP,
+            "ability_note": ability_note, "repeat_count": limits.repeat_count,
+            "STEP_BUDGET": STEP_BUDGET, "over_budget": over_budget}
 
 
 def _named_piles(*piles: Any) -> None:
@@ -140,10 +179,8 @@ class _Writer:
 
     def __init__(self, plan: BodyPlan) -> None:
         self.plan = plan
-        self.names: dict[str, Any] = {**base_namespace(), **_HELPERS, "Ctx": Ctx, "check": invariant_abilities.check,
-                                      "freeze": freeze, "LanguageError": LanguageError, "_SKIP": _SKIP,
-                                      "ability_note": ability_note, "repeat_count": limits.repeat_count,
-                                      "STEP_BUDGET": STEP_BUDGET, "over_budget": over_budget}
+        self.names: dict[str, Any] = dict(_fixed_names())
+        self.visited: list[str] = []  # the blocks written, whose statements hold its values
         self.exprs = _Exprs(self, plan)
         self.levels: list[list[tuple[str, str]]] = []  # scopes, innermost last: (language name, local)
         self.loops: list[list[str]] = []  # the state of each loop around: its list and index locals
@@ -214,6 +251,8 @@ class _Writer:
             lines, value = self.exprs.statements(node)
         except Unsupported:
             return [slow]
+        if not self.exprs.slots and all(_PLAIN.match(line) for line in lines) and _SIMPLE.match(value):
+            return lines + [f"{out} = {value}"]  # names and constants read: nothing to fail
         memo = [f"memo = [_M] * {self.exprs.slots}"] if self.exprs.slots else []
         return ["try:", *_indent(memo + lines + [f"{out} = {value}"]), "except FAILURES:", f"    {slow}"]
 
@@ -232,8 +271,9 @@ class _Writer:
         for k, saved in self.points.items():
             head.append(f"        {'if' if k == 1 else 'elif'} pc == {k}:")
             head.append(f"            ({''.join(v + ', ' for v in saved)}) = L" if saved else "            pass")
-        head += (["        else:"] if self.points else []) + [
-            "            raise LanguageError('this effect cannot resume where the saved game says')",
+        cannot = "raise LanguageError('this effect cannot resume where the saved game says')"
+        head += ["        else:", f"            {cannot}"] if self.points else [f"        {cannot}"]
+        head += [
             "    elif 'rule' in f and not f.get('traced'):",
             "        f['traced'] = True",
             "        game.trace(f['rule'], ability_note(me, f['ability']))"]
@@ -247,6 +287,7 @@ class _Writer:
         stmts, nodes = self.plan.blocks[code], self.plan.nodes.get(code)
         if nodes is None or len(nodes) != len(stmts):
             raise Unsupported
+        self.visited.append(code)
         self.levels.append(list(bound))
         lines: list[str] = []
         lo = hi = None

@@ -157,7 +157,7 @@ class Compiler(ExpressionCompiler):
             vocab = self.vocab
             self.vocab.code[code].run = compiled_body(BodyPlan(
                 code, vocab.code, vocab.nodes, frozenset(scope.all()), frozenset(vocab.variables),
-                frozenset(vocab.pieces | vocab.words)))
+                frozenset(vocab.pieces | vocab.words), doc.source, doc.digest()))
         return code
 
     # --- statements ----------------------------------------------------------------------

@@ -69,6 +69,16 @@ def lookup(k: str, where: str, max_depth: int) -> Tree | None:
     return tree
 
 
+def recall(k: str, where: str) -> Any:
+    """The value kept under this key in the document file `where` as `remember` was given it
+    (not decoded), or None: what another cache of a document's texts kept there
+    (engine/language/effect_cache.py)."""
+    value = _loaded(where).get(k)
+    if value is not None:
+        _used.setdefault(where, {})[k] = value
+    return value
+
+
 def remember(k: str, encoded: Any, where: str) -> None:
     """Keep the tree of a text that parsed (as `encode` gives it); its document's file is
     written when the process ends."""
