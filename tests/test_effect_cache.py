@@ -35,7 +35,7 @@ def _play(cache: str, **env: str) -> tuple[int, str]:
 def _kept_effects(folder) -> dict:
     """Every effect entry in the cache's files: (file, key) -> [text, values]."""
     found = {}
-    for path in folder.glob("trees-*.json"):
+    for path in folder.glob("effects-*.json"):
         for k, entry in json.loads(path.read_text(encoding="utf-8")).items():
             if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict):
                 found[(path, k)] = entry

@@ -6,8 +6,9 @@ at every start for every effect a game runs. The text an effect gets depends onl
 faction file, the names bound around it and the compiler, so it is kept under a hash of those
 (`key`: the file's text, the effect's id in it, its bound names, the file's variables and
 words, and the source of every module of `rootlaw.language`, which any change to the compiler
-changes) in the tree cache's file of that document (engine/language/tree_cache.py: the private,
-checked folder, written when the process ends, ROOTLAW_NO_CACHE=1 turns it off).
+changes) in a file of that document's beside the file of its trees, by the tree cache's means
+(engine/language/tree_cache.py: the private, checked folder, written when the process ends,
+ROOTLAW_NO_CACHE=1 turns it off).
 
 An entry is plain text and names, never pickled code: the function's text, and for each value
 it reads besides the fixed helpers, where that value is found again in this start's compiled
@@ -54,8 +55,8 @@ def key(document_digest: str, code: str, entry: frozenset, variables: frozenset,
 
 
 def shard(source: str) -> str:
-    """The tree cache's file the effects of this document are kept in (beside its trees')."""
-    return tree_cache.shard("effects\0" + source)
+    """The file the effects of this document are kept in, beside the file of its trees."""
+    return tree_cache.shard(source, "effects-")
 
 
 def recall(k: str, where: str, blocks: dict[str, Any]) -> tuple[str | None, dict[str, Any]] | None:
