@@ -105,8 +105,8 @@ class State:
         self.known: dict[str, dict[int, str]] = {}
 
     def clone(self) -> "State":
-        # .copy() rather than list()/dict(): the same copies, a third of the cost of a call
-        # of the type (a search clones the state at every node)
+        # .copy() rather than list()/dict(): the same copies for less (a list's, a third of a
+        # list() call's cost); a search clones the state at every node
         s = State.__new__(State)
         s.seats = self.seats.copy()
         s.players = {k: p.clone() for k, p in self.players.items()}
