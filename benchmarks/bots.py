@@ -11,6 +11,13 @@ won by nobody. `greedy` and `mcts` are the fair bots (they see what their seat m
 
     python benchmarks/bots.py --matchups mcts:random,mcts:greedy --games 3
     python benchmarks/bots.py --cost 2      # time per decision, fair against omniscient
+    python benchmarks/bots.py --matchups mcts:greedy --seconds 0.05 --workers 1
+
+`--seconds S` gives every MCTS bot a fixed time per decision (S seconds by the wall clock,
+shared out between its rounds of halving) instead of its fixed number of iterations, so a
+faster engine makes a stronger bot; such games are not reproducible, and on a shared machine
+run them with `--workers 1` on a quiet core. With the fixed iterations of the default, MCTS
+iterations per CPU second are what `--cost` prints (the iterations per decision are fixed).
 
 `--cost N` plays N seeded random games of the five factions and, at every third decision with
 a choice, times each bot's answer on the same position (fair and omniscient side by side), in
@@ -23,6 +30,7 @@ import json
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -30,7 +38,8 @@ from benchmarks.checkout import use_checkout  # noqa: E402
 
 use_checkout()  # this checkout's engine, even if another rootlaw is installed
 from rootlaw.agents.agent import RandomAgent  # noqa: E402
-from rootlaw.agents.registry import make_bot  # noqa: E402
+from rootlaw.agents.mcts import MctsBot  # noqa: E402
+from rootlaw.agents.registry import BOTS, make_bot  # noqa: E402
 from rootlaw.content.record import Setup  # noqa: E402
 from rootlaw.core.rng import Rng  # noqa: E402
 from rootlaw.tools.simulate import GameSpec, game_seed, run_local  # noqa: E402
@@ -38,6 +47,7 @@ from rootlaw.tools.summary import rate  # noqa: E402
 
 FACTIONS = "alliance,arachneen,cabale,colombes,neiges"
 MATCHUPS = "greedy:random,mcts:random,mcts:greedy,greedy:greedy-omniscient,mcts:mcts-omniscient"
+UNBOUNDED = 10**9  # iterations of a bot that stops by its time
 
 
 def main() -> None:
@@ -50,9 +60,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cost", type=int, metavar="N", help="time the bots' decisions over N games instead")
+    parser.add_argument("--seconds", type=float, metavar="S",
+                        help="MCTS bots think S seconds per decision instead of a fixed number of iterations")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args()
     factions = args.factions.split(",")
+    if args.seconds:
+        for name, fair in (("mcts", True), ("mcts-omniscient", False)):  # forked workers inherit these
+            BOTS[name] = partial(MctsBot, seconds=args.seconds, iterations=UNBOUNDED, fair=fair)
     if args.cost:
         results = cost(factions, args.cost, args.seed, args.map)
         if not args.json:

@@ -416,11 +416,11 @@ def _commands(odd: str, tmp_path: Path, record: Path) -> list[list[str]]:
             ["play", "--factions", f"{odd},alliance"], ["play", "--map", odd, "--factions", "alliance,arachneen"],
             ["simulate", "--factions", f"{odd},alliance", "--out", str(tmp_path / "sim")],
             ["play", "--pack", odd], ["serve", "--pack", odd], ["rulings", "--pack", odd], ["replay", str(record), "--pack", odd],
-            ["upgrade", odd], ["sheet", odd]]
+            ["upgrade", odd], ["sheet", odd], ["interactions", odd, "alliance"]]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
-@pytest.mark.parametrize("which", range(14))
+@pytest.mark.parametrize("which", range(15))
 def test_every_reader_refuses_a_fifo_and_dev_zero_at_once(tmp_path, capsys, saved, hang_guard, which):
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)

@@ -175,7 +175,7 @@ def test_bot_sensitivity_plays_the_same_games_under_each_bot(tmp_path, capsys):
     assert main(["simulate", "--factions", "colombes,neiges", "--games", "1", "--rounds", "1", "--bot", "random",
                  "--bots", "neiges=random,greedy", "--lang", "pl", "--out", str(tmp_path / "one"), "--quiet"]) == 0
     labels = [v["label"] for v in json.loads((tmp_path / "one" / "summary.json").read_text())["variants"]]
-    assert labels == ["bots Royaume des Neiges (Królestwo Śniegu) random", "bots Royaume des Neiges (Królestwo Śniegu) greedy"]
+    assert labels == ["boty Royaume des Neiges (Królestwo Śniegu) random", "boty Royaume des Neiges (Królestwo Śniegu) greedy"]
     capsys.readouterr()
     assert main(["simulate", "--factions", "colombes,neiges", "--games", "1", "--bots", "colombes=random,clever",
                  "--out", str(tmp_path / "x"), "--quiet"]) == 2

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from rootlaw.content.catalog import find_faction
-from rootlaw.content.factions import FactionDef, load_faction
+from rootlaw.content.factions import FactionDef, bundled_factions, load_faction
 from rootlaw.content.packs import load_packs
 from rootlaw.errors import RootlawError
 from rootlaw.files.atomic import write_file
@@ -55,8 +55,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _faction(name: str, extra: dict[str, FactionDef]) -> FactionDef:
-    """A faction by id, or a faction file the user typed (read because it was typed)."""
-    if name not in extra and name.endswith(".yaml") and Path(name).is_file():
+    """A faction by id, or a faction file the user typed (read because it was typed; a pipe
+    or a device there is refused by the bounded reader, never waited on)."""
+    if name not in extra and name not in bundled_factions() and Path(name).exists():
         return load_faction(name)
     return find_faction(name, extra)
 

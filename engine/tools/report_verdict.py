@@ -8,19 +8,19 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from .report_plots import Figure, figure_html
+from .report_plots import Figure, figure_html, header_row, local_numbers
+from .report_words import words
 
 PLOT = "win_rate_by_variant"
-CALL_WORDS = {"above": "above even", "below": "below even", "even": "even", "undecided": "undecided"}
 CALL_COLOURS = {"above": "#f4c7c3", "below": "#c6dbef", "even": "#d9ead3", "undecided": "#fff"}
 
 
 def designer_plots(summary: dict) -> list[tuple[str, str, Any]]:
-    """The designer's plots (stem, title, drawing function) the summary calls for."""
+    """The designer's plots (stem, title's key in rootlaw.tools.report_words, drawing function) the
+    summary calls for."""
     if "variants" not in summary:
         return []
-    what = "value" if "sweep" in summary else "bots"
-    return [(PLOT, f"Win rate by {what} (95% Wilson interval; dashed: even share)", _by_variant)]
+    return [(PLOT, "plot_by_value" if "sweep" in summary else "plot_by_bots", _by_variant)]
 
 
 def _by_variant(plt: Any, summary: dict) -> Any:
@@ -46,7 +46,9 @@ def _by_variant(plt: Any, summary: dict) -> Any:
     ax.set_xticklabels([_short(t) for t in ticks], rotation=20 if long else 0, ha="right" if long else "center",
                        fontsize="small")
     ax.set_ylim(0, 1)
-    ax.set_ylabel("games won")
+    w = words(summary)
+    ax.set_ylabel(w("axis_games_won"))
+    local_numbers(ax.yaxis, w)
     ax.legend(loc="upper right", fontsize="small")
     return fig
 
@@ -66,7 +68,7 @@ def verdict_section(summary: dict, rows: list[dict], figures: dict[str, Figure])
     verdict = summary.get("verdict")
     if verdict is None:
         return ""
-    e = html.escape
+    e, w = html.escape, words(summary)
     name = _namer(summary)
     items = "".join(f"<li>{e(line)}</li>" for line in verdict["lines"])
     labels = list(verdict["balance"])
@@ -80,13 +82,14 @@ def verdict_section(summary: dict, rows: list[dict], figures: dict[str, Figure])
             if d is None:
                 cells += "<td>—</td>"
                 continue
-            more = f", ~{d['more_games']:,} more games" if d["call"] == "undecided" and d["more_games"] else ""
+            more = (w("more_games_short", more=w.whole(d["more_games"]), more_n=w.count(d["more_games"], "game"))
+                    if d["call"] == "undecided" and d["more_games"] else "")
             cells += (f'<td class="call-{d["call"]}" style="background:{CALL_COLOURS[d["call"]]}">'
-                      f"{d['rate']:.1%} [{d['low']:.1%}–{d['high']:.1%}]<br>{CALL_WORDS[d['call']]}{more}</td>")
+                      f"{w.pct(d['rate'])} [{w.pct(d['low'])}–{w.pct(d['high'])}]<br>{e(w('call_' + d['call']))}"
+                      f"{e(more)}</td>")
         body += f"<tr><th>{name(f)}</th>{cells}</tr>"
-    return f"""<p>Win rates against an even share at 95% (the even share is each player's part of the games somebody won;
-a rate is even when its interval holds that share and is at most {verdict['width']:.0%} wide).</p>
-<table id="balance"><tr><th>faction</th>{head}</tr>{body}</table>
+    return f"""<p>{e(w("verdict_intro", width=w.pct(verdict["width"], 0)))}</p>
+<table id="balance"><tr><th>{e(w("faction_head"))}</th>{head}</tr>{body}</table>
 <ul>{items}</ul>"""
 
 
@@ -94,23 +97,23 @@ def variants_section(summary: dict, rows: list[dict], figures: dict[str, Figure]
     """The table of each value swept (or bot compared), with its plot ('' for one variant)."""
     if "variants" not in summary:
         return ""
-    e = html.escape
+    e, w = html.escape, words(summary)
     name = _namer(summary)
     sources = summary.get("names", {}).get("sources", {})
     table = ""
     for v in summary["variants"]:
         for f, d in v["factions"].items():
             top = sorted(d["vp_by_source"].items(), key=lambda kv: -kv[1])
-            shown = ", ".join(f"{sources.get(f, {}).get(s, s)} {vp:.1f}" for s, vp in top)
+            shown = ", ".join(f"{sources.get(f, {}).get(s, s)} {w.num(vp)}" for s, vp in top)
             table += (f"<tr><td>{e(v['label'])}</td><td>{name(f)}</td><td>{d['wins']}/{d['games']}</td>"
-                      f"<td>{d['rate']:.1%}</td><td>{d['low']:.1%} – {d['high']:.1%}</td><td>{d['mean_vp']:.1f}</td>"
-                      f"<td>{e(shown)}</td></tr>")
+                      f"<td>{w.pct(d['rate'])}</td><td>{w.pct(d['low'])} – {w.pct(d['high'])}</td>"
+                      f"<td>{w.num(d['mean_vp'])}</td><td>{e(shown)}</td></tr>")
     image = figure_html(figures, PLOT)
     what = "value" if "sweep" in summary else "bots"
-    return f"""<p>Each {what} played the same games: the same seeds, maps and seats. The sections after this one pool
-all {summary['games']} games.</p>
-<table id="variant-table"><tr><th>{what}</th><th>faction</th><th>won</th><th>win rate</th><th>95% interval</th>
-<th>mean VP</th><th>mean VP by source</th></tr>{table}</table>
+    head = header_row(w, f"{what}_head", "faction_head", "won_head", "rate_head", "interval_head", "mean_vp_head",
+                      "sources_head")
+    return f"""<p>{e(w("variants_" + what, n=summary["games"]))}</p>
+<table id="variant-table">{head}{table}</table>
 {image}"""
 
 
@@ -119,19 +122,18 @@ def sensitivity_section(summary: dict, rows: list[dict], figures: dict[str, Figu
     s = summary.get("bot_sensitivity")
     if s is None:
         return ""
-    e = html.escape
+    e, w = html.escape, words(summary)
     name = _namer(summary)
     rankings = "".join(f"<tr><td>{e(r['label'])}</td><td>"
                        f"{' &gt; '.join(' = '.join(map(name, tied)) for tied in r['ranking'])}</td></tr>"
                        for r in s["rankings"])
-    flag = ("The ranking changes with the bot: the answer depends on play skill." if s["clear_changes"] else
-            "The ranking changes with the bot, within the noise of these games." if s["changes"] else
-            "No two factions swap places between the bots compared.")
-    swaps = "".join(f"<li>{name(sw['factions'][0])} and {name(sw['factions'][1])}: {e(sw['between'][0])} "
-                    f"against {e(sw['between'][1])}" + (f" (clearly apart under {e(', '.join(sw['apart_under']))})"
-                                                         if sw["clear"] else "") + "</li>" for sw in s["swaps"])
+    flag = w("flag_clear" if s["clear_changes"] else "flag_noise" if s["changes"] else "flag_none")
+    swaps = "".join("<li>" + w("swap_item", a=name(sw["factions"][0]), b=name(sw["factions"][1]), x=e(sw["between"][0]),
+                               y=e(sw["between"][1]))
+                    + (e(w("apart_under", under=", ".join(sw["apart_under"]))) if sw["clear"] else "") + "</li>"
+                    for sw in s["swaps"])
     return f"""<p class="{'flag' if s['changes'] else 'steady'}"><strong>{e(flag)}</strong></p>
-<table id="rankings"><tr><th>bots</th><th>ranking by win rate</th></tr>{rankings}</table>
+<table id="rankings">{header_row(w, "bots_head", "ranking_head")}{rankings}</table>
 {f"<ul>{swaps}</ul>" if swaps else ""}"""
 
 

@@ -153,9 +153,10 @@ NOUNS = {"card": {"en": ("card", "cards", "cards"), "fr": ("carte", "cartes", "c
                     "pl": ("akcja", "akcje", "akcji")}}
 
 
-def counted(number: object, noun: str, lang: str) -> str:
-    """'1 card', '3 cards', '5 kart': a number of cards or actions, Polish counting forms included."""
-    one, few, many = NOUNS[noun][lang]
+def counted(number: object, noun: str, lang: str, nouns: dict = NOUNS) -> str:
+    """'1 card', '3 cards', '5 kart': a number of cards or actions (or of the `nouns` given), Polish
+    counting forms included."""
+    one, few, many = nouns[noun][lang]
     value = int(str(number)) if str(number).isdigit() else None
     if value == 1:
         return f"1 {one}"

@@ -30,6 +30,7 @@ from rootlaw.core.stalemate import STALLED
 from rootlaw.law import victory
 from rootlaw.errors import RootlawError
 
+from .report_words import words
 from .vary_option import options as vary_options
 
 MAX_DECISIONS = 20_000  # a game still running after this many answers is called a stall
@@ -254,7 +255,7 @@ def simulate(plan: Plan, out: Path, backend: str = "local", workers: int = 1, ad
     outcome = Outcome(rows=done)
     rows_iter = plan.play(lambda specs: run_local(specs, workers) if backend == "local" else run_ray(specs, address),
                           done)
-    with rows_file, _progress(plan.total, progress, len(done)) as bar:
+    with rows_file, _progress(plan.total, progress, len(done), lang) as bar:
         for row in rows_iter:
             outcome.rows.append(json.loads(rows_file.append(row)))  # as a resumed run reads it back
             bar.update(1)
@@ -274,14 +275,15 @@ def people_names(rules: Rules, rows: list[dict], lang: str) -> dict:
             "varied": variation_names(rules, [row["vary"] for row in rows if row.get("vary")], lang)}
 
 
-def _progress(total: int, shown: bool, done: int = 0):
-    """A progress bar with the time left (tqdm), on stderr; `done` games were played before."""
+def _progress(total: int, shown: bool, done: int = 0, lang: str = "en"):
+    """A progress bar with the time left (tqdm), on stderr, in `lang`; `done` games were played before."""
     try:
         from tqdm import tqdm
     except ImportError:
         raise RootlawError("simulate needs tqdm and matplotlib: pip install \"rootlaw[sim]\"") from None
     return tqdm(total=total, initial=done, unit="game", disable=not shown, dynamic_ncols=True,
-                bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games [{elapsed} elapsed, {remaining} left]")
+                bar_format="{l_bar}{bar}| " + words(lang)("progress", n="{n_fmt}", total="{total_fmt}",
+                                                          elapsed="{elapsed}", remaining="{remaining}"))
 
 
 __all__ = ["GameSpec", "Plan", "game_seed", "play_game", "result_kind", "run_local", "run_ray", "simulate",

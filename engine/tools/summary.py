@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .report_words import words
+
 Z95 = 1.959963984540054
 
 
@@ -127,18 +129,20 @@ def _mean_curve(curves: list[list[int]]) -> list[float]:
 
 
 def text_table(summary: dict) -> str:
-    """The summary as a short plain-text table for the terminal."""
-    names = summary.get("names", {}).get("factions", {})
-    lines = [f"{summary['games']} games; results: "
-             + ", ".join(f"{k} {v}" for k, v in summary["results"].items())
-             + f"; mean length {summary['rounds']['mean']:.1f} rounds, {summary['decisions']['mean']:.0f} decisions"]
+    """The summary as a short plain-text table for the terminal, in the summary's language."""
+    names, w = summary.get("names", {}).get("factions", {}), words(summary)
+    results = ", ".join(f"{w.result(k)} {v}" for k, v in summary["results"].items())
+    lines = [w("table_head", n=summary["games"], results=results, mean=w.num(summary["rounds"]["mean"]),
+               decisions=w.num(summary["decisions"]["mean"], 0))]
     width = max([20] + [len(names.get(f, f)) + 1 for f in summary["factions"]])
-    lines.append(f"{'faction':{width}} {'bot':10} {'wins':>5} {'rate':>6}  {'95% CI':15} {'mean VP':>7}")
+    lines.append(f"{w('faction_col'):{width}} {w('bot_col'):10} {w('wins_col'):>5} {w('rate_col'):>6}  "
+                 f"{w('ci_col'):15} {w('mean_vp_col'):>7}")
     for f, d in summary["factions"].items():
-        lines.append(f"{names.get(f, f):{width}} {','.join(d['bots']):10} {d['wins']:5d} {d['rate']:6.1%}  "
-                     f"[{d['low']:.1%}, {d['high']:.1%}]{'':2} {d['mean_vp']:7.1f}")
-    lines.append("by seat: " + ", ".join(f"{k}: {d['rate']:.1%} [{d['low']:.1%}, {d['high']:.1%}]"
-                                          for k, d in summary["seat_positions"].items()))
+        lines.append(f"{names.get(f, f):{width}} {','.join(d['bots']):10} {d['wins']:5d} {w.pct(d['rate']):>6}  "
+                     f"{w('bounds', low=w.pct(d['low']), high=w.pct(d['high'])):15} "
+                     f"{w.num(d['mean_vp']):>7}")
+    lines.append(w("by_seat", seats=", ".join(k + w.colon + w.interval(w.pct(d["rate"]), w.pct(d["low"]), w.pct(d["high"]))
+                                               for k, d in summary["seat_positions"].items())))
     counting = summary.get("counting")
     if counting and counting["wins"] < summary["games"]:
         lines.append(counting_sentence(summary))
@@ -147,17 +151,16 @@ def text_table(summary: dict) -> str:
 
 def counting_sentence(summary: dict) -> str:
     """Why the wins add up to what they do: how each kind of ending was counted."""
-    c, games = summary["counting"], summary["games"]
+    c, games, w = summary["counting"], summary["games"], words(summary)
     limit = summary.get("plan", {}).get("round_limit")
-    parts = [f"{c['won']} ended at 30 VP or by dominance and count for their winner"]
+    parts = [w("counting_won", won=c["won"])]
     if c["round_limit_led"] or c["round_limit_tied"]:
-        parts.append(f"{c['round_limit_led'] + c['round_limit_tied']} reached the round limit"
-                     + (f" ({limit} rounds)" if limit else "")
-                     + ", where nobody wins by the Law: " + f"{c['round_limit_led']} count here for the single player "
-                     f"with most VP and {c['round_limit_tied']} (a tie at the top) for nobody")
+        parts.append(w("counting_limit", reached=c["round_limit_led"] + c["round_limit_tied"],
+                       of=w("counting_of", limit=limit) if limit else "", led=c["round_limit_led"],
+                       tied=c["round_limit_tied"]))
     if c["stalled"]:
-        parts.append(f"{c['stalled']} stalled and count for nobody")
-    return f"Of {games} games, " + "; ".join(parts) + f". So the wins add up to {c['wins']} of {games} games."
+        parts.append(w("counting_stalled", stalled=c["stalled"]))
+    return w("counting", n=games, parts=w.semicolon.join(parts), wins=c["wins"])
 
 
 __all__ = ["wilson", "rate", "summarise", "text_table", "counting_sentence", "Z95"]

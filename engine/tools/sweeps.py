@@ -33,6 +33,7 @@ from rootlaw.files.documents import load_yaml
 from rootlaw.files.schemas import validate
 
 from . import vary_option
+from .report_words import words
 from .simulate import GameSpec, Plan, game_seed
 from .verdict import WIDTH, decided
 
@@ -199,20 +200,20 @@ def list_tunables(f: FactionDef, lang: str = "en") -> str:
     """What `simulate --list-vary FACTION` prints: each variable and track, placeholders first,
     by the name to type and the name people read, with its value, rule and note, and an example
     of the option that varies it."""
-    found = tunables(f)
+    found, w = tunables(f), words(lang)
     if not found:
-        return f"{f.display_name(lang)} has no variables or tracks to vary.\n"
+        return w("vary_none", faction=f.display_name(lang)) + "\n"
     rules = SimpleNamespace(factions={f.id: f})
     shown = {t.name: names.thing_title(rules, "track" if t.kind == "track" else "var", t.name, lang, f.id)
              for t in found}
     width, named = max(len(t.name) for t in found), max(map(len, shown.values()))
-    lines = [f"{f.display_name(lang)}: variables and tracks (⚠ placeholder: the seed does not print it)"]
+    lines = [w("vary_head", faction=f.display_name(lang))]
     for t in found:
-        flag = "⚠" if t.placeholder else " "
-        lines.append(f"{flag} {t.name:{width}}  {shown[t.name]:{named}}  {t.kind:8}  {show(t.value):24}  "
-                     f"rule {t.rule or '—':8} {t.note}")
+        flag, rule = "⚠" if t.placeholder else " ", f"{t.rule or '—':8}"
+        lines.append(f"{flag} {t.name:{width}}  {shown[t.name]:{named}}  {w('tunable_' + t.kind):8}  {show(t.value):24}  "
+                     f"{w('vary_rule', rule=rule)} {t.note}")
     example = next((t for t in found if t.placeholder), found[0])
-    lines.append(f"vary one with: rootlaw simulate --factions ... --vary '{_example(example)}'")
+    lines.append(w("vary_example", command=f"rootlaw simulate --factions ... --vary '{_example(example)}'"))
     return "\n".join(lines) + "\n"
 
 

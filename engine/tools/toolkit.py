@@ -19,6 +19,7 @@ from rootlaw.files.atomic import write_file
 
 from . import arguments
 
+from .report_words import words
 from .verdict import designer_text
 
 
@@ -73,7 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--force", action="store_true", help="replace the results already in --out")
     sim.add_argument("--no-report", action="store_true", help="write only games.jsonl and summary.json")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    language_option(sim, "the faction and VP source names of the summary and report")
+    language_option(sim, "the report, its plots, the verdict and the summary, with faction and VP source names")
     _sweep_options(sim)
     sim.set_defaults(run=_simulate)
 
@@ -161,7 +162,7 @@ def _simulate(args: argparse.Namespace) -> int:
     print(designer_text(outcome.summary))
     for path in outcome.files:
         if path.suffix != ".svg" and path.parent == out:
-            print(f"wrote {path}")
+            print(words(args.lang)("wrote", path=path))
     return 0
 
 

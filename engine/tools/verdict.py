@@ -20,12 +20,11 @@ from typing import Any
 
 from rootlaw.content.variations import show, value_key
 
+from .report_words import Words, words
 from .summary import summarise, wilson
 
 WIDTH = 0.10        # an interval this narrow around the even share calls the rate even
 MAX_GAMES = 1_000_000
-CALLS = {"above": "wins more than an even share", "below": "wins less than an even share",
-         "even": "is as good as even", "undecided": "cannot be told from an even share yet"}
 
 
 def even_share(rows: list[dict]) -> float:
@@ -98,11 +97,12 @@ def _rates(rows: list[dict]) -> dict[str, dict]:
 def designer_view(rows: list[dict], summary: dict, width: float | None = None) -> dict:
     """The summary's designer sections: `verdict`, and for runs of several variants `variants`,
     `sweep` (values varied) and `bot_sensitivity` (bots compared); `width` defaults to the plan's
-    (--until-decided --width), else WIDTH."""
+    (--until-decided --width), else WIDTH. Its sentences and labels are in the summary's language
+    (`names.lang`)."""
     if width is None:
         width = (summary.get("plan", {}).get("until") or {}).get("width", WIDTH)
     people = summary.get("names", {})
-    variants = _variants(rows, width, people)
+    variants = _variants(rows, width, people, words(summary))
     out: dict[str, Any] = {}
     if len(variants) > 1:
         out["variants"] = variants
@@ -121,7 +121,7 @@ def _flat(vary: dict) -> dict[str, Any]:
     return {f"{f}.{name}": value for f, names in sorted(vary.items()) for name, value in sorted(names.items())}
 
 
-def _variants(rows: list[dict], width: float, people: dict) -> list[dict]:
+def _variants(rows: list[dict], width: float, people: dict, w: Words) -> list[dict]:
     groups = list(variant_rows(rows).values())
     vary_differs = len({json.dumps(g[0].get("vary", {}), sort_keys=True) for g in groups}) > 1
     # the seats whose bots differ between variants (a label names only them)
@@ -133,12 +133,12 @@ def _variants(rows: list[dict], width: float, people: dict) -> list[dict]:
         factions = {f: {**{k: d[k] for k in ("wins", "games", "rate", "low", "high", "mean_vp", "vp_by_source")},
                         **call(d, even, width)} for f, d in s["factions"].items()}
         vary, bots = group[0].get("vary", {}), group[0]["bots"]
-        out.append({"label": _label(vary, bots, vary_differs, bots_differ, people), "vary": vary, "bots": bots,
+        out.append({"label": _label(vary, bots, vary_differs, bots_differ, people, w), "vary": vary, "bots": bots,
                     "games": len(group), "even_share": even, "factions": factions})
     return out
 
 
-def _label(vary: dict, bots: dict, vary_differs: bool, bots_differ: list[str], people: dict) -> str:
+def _label(vary: dict, bots: dict, vary_differs: bool, bots_differ: list[str], people: dict, w: Words) -> str:
     """What tells a variant from the others, as people read it: its values ('Écoles : PV (Schools:
     VP) = [2, 4]'), its bots, or (alone) the file as written."""
     parts = []
@@ -147,14 +147,14 @@ def _label(vary: dict, bots: dict, vary_differs: bool, bots_differ: list[str], p
         for key, value in _flat(vary).items():
             entry = people.get("varied", {}).get(key, {})
             shown = entry.get("values", {}).get(value_key(value), show(value))
-            parts.append((f"{entry.get('faction', key.split('.')[0])}: " if several else "")
+            parts.append((f"{entry.get('faction', key.split('.')[0])}{w.colon}" if several else "")
                          + f"{_thing(people, key)} = {shown}")
     if bots_differ:
         names = set(bots.values())
         factions = people.get("factions", {})
-        parts.append(f"bots {next(iter(names))}" if len(names) == 1 and len(bots_differ) == len(bots)
-                     else "bots " + ", ".join(f"{factions.get(f, f)} {bots[f]}" for f in bots_differ))
-    return "; ".join(parts) or "as written"
+        parts.append(w("bots_label", bots=next(iter(names)) if len(names) == 1 and len(bots_differ) == len(bots)
+                       else ", ".join(f"{factions.get(f, f)} {bots[f]}" for f in bots_differ)))
+    return w.semicolon.join(parts) or w("as_written")
 
 
 def _thing(people: dict, key: str) -> str:
@@ -232,64 +232,63 @@ def _swaps(x: dict, y: dict) -> list[dict]:
 
 
 def _verdict(summary: dict, variants: list[dict], extra: dict, width: float) -> dict:
-    names = summary.get("names", {}).get("factions", {})
+    names, w = summary.get("names", {}).get("factions", {}), words(summary)
     name = lambda f: names.get(f, f)  # noqa: E731
     several = len(variants) > 1
     balance = {v["label"]: {f: {k: d[k] for k in ("rate", "low", "high", "games", "call", "more_games")}
                             for f, d in v["factions"].items()} for v in variants}
-    balance_lines = [_variant_line(v, name) for v in variants] if several else [
-        f"{name(f)} {CALLS[d['call']]} ({_pct(v['even_share'])}): {_interval(d)} of {d['games']} games"
-        + _more(d) + "." for v in variants for f, d in v["factions"].items()]
+    balance_lines = [_variant_line(v, name, w) for v in variants] if several else [
+        w("balance_line", name=name(f), says=w("says_" + d["call"]), even=w.share(v["even_share"]),
+          interval=_interval(d, w), n=d["games"], more=_more(d, w)) for v in variants for f, d in v["factions"].items()]
     lines = []
     sources = {f: sorted(((src, vp) for src, vp in d["vp_by_source"].items() if vp > 0), key=lambda kv: -kv[1])[:3]
                for f, d in summary.get("factions", {}).items()}
     source_names = summary.get("names", {}).get("sources", {})
     for f, top in sources.items():
         if top and summary["factions"][f]["mean_vp"] > 0:
-            shown = ", ".join(f"{source_names.get(f, {}).get(src, src)} {vp:.1f}" for src, vp in top)
-            lines.append(f"{name(f)} scores most from {shown} (mean VP a game, of {summary['factions'][f]['mean_vp']:.1f}).")
-    seats = _seats(summary, width)
+            shown = ", ".join(f"{source_names.get(f, {}).get(src, src)} {w.num(vp)}" for src, vp in top)
+            lines.append(w("scores_from", name=name(f), shown=shown, mean=w.num(summary["factions"][f]["mean_vp"])))
+    seats = _seats(summary, width, w)
     lines.append(seats["text"])
-    endings = _endings(summary)
+    endings = _endings(summary, w)
     lines.append(endings["text"])
     if "sweep" in extra:
         for c in extra["sweep"]["closest"]:
-            f = c["faction"]
-            lines.append(f"Closest to an even share ({_pct(c['even_share'])}) for {name(f)}: {c['label']}, "
-                         f"{_interval(c)}" + (f" (as near: {'; '.join(c['tied'])})" if c["tied"] else "")
-                         + (f"; also holding the even share in its interval: {'; '.join(c['also_even'])}"
-                            if c["also_even"] else "") + ".")
+            lines.append(w("closest", even=w.share(c["even_share"]), name=name(c["faction"]), label=c["label"],
+                           interval=_interval(c, w))
+                         + (w("as_near", tied=w.semicolon.join(c["tied"])) if c["tied"] else "")
+                         + (w("also_even", also=w.semicolon.join(c["also_even"])) if c["also_even"] else "") + ".")
     if "bot_sensitivity" in extra:
-        lines.append(_sensitivity_text(extra["bot_sensitivity"], name))
+        lines.append(_sensitivity_text(extra["bot_sensitivity"], name, w))
     return {"width": width, "balance": balance, "vp_sources": {f: [{"source": s, "mean_vp": vp} for s, vp in top]
                                                                 for f, top in sources.items()},
             "seats": seats, "endings": endings, "balance_lines": balance_lines, "lines": lines}
 
 
-def _variant_line(v: dict, name) -> str:
+def _variant_line(v: dict, name, w: Words) -> str:
     """One variant's factions grouped by what their rates say."""
     parts = []
-    for kind, title in (("above", "above"), ("below", "below"), ("even", "even"), ("undecided", "undecided")):
-        shown = [f"{name(f)} {_interval(d)}" + (_more(d) if kind == "undecided" else "")
+    for kind in ("above", "below", "even", "undecided"):
+        shown = [f"{name(f)} {_interval(d, w)}" + (_more(d, w) if kind == "undecided" else "")
                  for f, d in v["factions"].items() if d["call"] == kind]
         if shown:
-            parts.append(f"{title}: " + ", ".join(shown))
-    return f"At {v['label']} ({v['games']} games, even share {_pct(v['even_share'])}): " + "; ".join(parts) + "."
+            parts.append(w("kind_" + kind) + w.colon + ", ".join(shown))
+    return w("variant_line", label=v["label"], n=v["games"], even=w.share(v["even_share"]), parts=w.semicolon.join(parts))
 
 
-def _interval(d: dict) -> str:
-    return f"{_pct(d['rate'])} [{_pct(d['low'])}, {_pct(d['high'])}]"
+def _interval(d: dict, w: Words) -> str:
+    return w.interval(w.share(d["rate"]), w.share(d["low"]), w.share(d["high"]))
 
 
-def _more(d: dict) -> str:
+def _more(d: dict, w: Words) -> str:
     if d["call"] != "undecided":
         return ""
     if d["more_games"] is None:
-        return " (too close to even for any practical number of games to tell)"
-    return f" (about {d['more_games']:,} more games would tell)"
+        return w("more_never")
+    return w("more_games", more=w.whole(d["more_games"]), more_n=w.count(d["more_games"], "game"))
 
 
-def _seats(summary: dict, width: float) -> dict:
+def _seats(summary: dict, width: float, w: Words) -> dict:
     seats = summary.get("seat_positions", {})
     won = summary["games"] - summary.get("no_winner", 0)
     even = won / summary["games"] / max(1, len(seats)) if summary["games"] else 0.0
@@ -297,65 +296,61 @@ def _seats(summary: dict, width: float) -> dict:
     ahead = [k for k, d in calls.items() if d["call"] == "above"]
     behind = [k for k, d in calls.items() if d["call"] == "below"]
     if ahead or behind:
-        text = "Seat order matters: " + "; ".join(f"seat {k} wins {_interval(calls[k])}" for k in ahead + behind) \
-            + f" of its games, against an even {_pct(even)} (seat 1 plays first)."
+        text = w("seats_matter", seats=w.semicolon.join(w("seat_wins", k=k, interval=_interval(calls[k], w))
+                                                  for k in ahead + behind), even=w.share(even))
     else:
-        text = (f"No seat position's win rate can be told from an even {_pct(even)} (seat 1, who plays first: "
-                f"{_interval(calls['1'])})." if "1" in calls else "No seat positions.")
+        text = (w("seats_even", even=w.share(even), interval=_interval(calls["1"], w)) if "1" in calls
+                else w("no_seats"))
     return {"even_share": even, "positions": calls, "advantage": ahead, "disadvantage": behind, "text": text}
 
 
-def _endings(summary: dict) -> dict:
+def _endings(summary: dict, w: Words) -> dict:
     results, games = summary.get("results", {}), summary["games"]
     limit, stalls = results.get("round_limit", 0), results.get("stall", 0)
     rounds = summary.get("plan", {}).get("round_limit")
-    at_limit = f"{limit} at the round limit" + (f" of {rounds} round{'s' if rounds != 1 else ''}" if rounds else "")
+    at_limit = (w("at_limit_of", limit=limit, rounds=w.count(rounds, "round"), r=rounds) if rounds
+                else w("at_limit", limit=limit))
     counting = summary.get("counting")
     if limit and counting:
-        at_limit += (f" ({counting['round_limit_led']} counted for the single player with most VP, "
-                     f"{counting['round_limit_tied']} tied at the top for nobody)")
+        at_limit += w("limit_counted", led=counting["round_limit_led"], tied=counting["round_limit_tied"])
     elif limit:
-        at_limit += " (each counted for the single player with most VP, if there is one)"
-    text = (f"Endings: {results.get('vp', 0)} of {games} games reached 30 VP, {results.get('dominance', 0)} ended "
-            f"by dominance, {at_limit}, and {stalls} stalled.")
+        at_limit += w("limit_each")
+    text = w("endings", vp=results.get("vp", 0), n=games, dominance=results.get("dominance", 0), at_limit=at_limit,
+             stalls=stalls)
     if games and limit * 2 > games:
-        text += " Most games hit the round limit: the win rates say who leads on VP, not who reaches 30."
+        text += w("mostly_limit")
     if stalls:
-        text += " A stall is a game that could not end: see the list of stalls and replay one with its command."
+        text += w("stalls_note")
     return {"games": games, "vp": results.get("vp", 0), "dominance": results.get("dominance", 0),
             "round_limit": limit, "stalls": stalls, "text": text}
 
 
-def _sensitivity_text(s: dict, name) -> str:
+def _sensitivity_text(s: dict, name, w: Words) -> str:
     if not s["changes"]:
-        return "No two factions swap places in the ranking between the bots compared."
-    swaps = "; ".join(f"{name(sw['factions'][0])} and {name(sw['factions'][1])} swap places between "
-                      f"{sw['between'][0]} and {sw['between'][1]}"
-                      + (f" (clearly apart under {', '.join(sw['apart_under'])})" if sw["clear"] else "")
+        return w("no_swaps")
+    swaps = w.semicolon.join(w("swap", a=name(sw["factions"][0]), b=name(sw["factions"][1]), x=sw["between"][0],
+                        y=sw["between"][1])
+                      + (w("apart_under", under=", ".join(sw["apart_under"])) if sw["clear"] else "")
                       for sw in s["swaps"])
-    return ("The ranking changes with the bot, so the answer depends on play skill: " if s["clear_changes"]
-            else "The ranking changes with the bot, within the noise of these games: ") + swaps + "."
+    return w("changes_clear" if s["clear_changes"] else "changes_noise", swaps=swaps)
 
 
 def designer_text(summary: dict) -> str:
     """The verdict, and the table of each variant, for the terminal."""
-    names = summary.get("names", {}).get("factions", {})
+    names, w = summary.get("names", {}).get("factions", {}), words(summary)
     verdict = summary["verdict"]
-    lines = ["Verdict:"] + [f"  {line}" for line in verdict["balance_lines"] + verdict["lines"]]
+    lines = [w("verdict")] + [f"  {line}" for line in verdict["balance_lines"] + verdict["lines"]]
     if "variants" in summary:
         width = max(len(v["label"]) for v in summary["variants"])
         fwidth = max(len(names.get(f, f)) for v in summary["variants"] for f in v["factions"])
-        lines.append(f"{'variant':{width}}  {'faction':{fwidth}}  {'won':>9}  {'rate':>6}  {'95% CI':15}  "
-                     f"{'mean VP':>7}  call")
+        lines.append(f"{w('variant_col'):{width}}  {w('faction_col'):{fwidth}}  {w('won_col'):>9}  {w('rate_col'):>6}  "
+                     f"{w('ci_col'):15}  {w('mean_vp_col'):>7}  {w('call_col')}")
         for v in summary["variants"]:
             for f, d in v["factions"].items():
+                bounds = w("bounds", low=f"{w.pct(d['low']):>5}", high=f"{w.pct(d['high']):>5}")
                 lines.append(f"{v['label']:{width}}  {names.get(f, f):{fwidth}}  {d['wins']:4d}/{d['games']:<4d}  "
-                             f"{d['rate']:6.1%}  [{d['low']:5.1%}, {d['high']:5.1%}]  {d['mean_vp']:7.1f}  {d['call']}")
+                             f"{w.pct(d['rate']):>6}  {bounds}  {w.num(d['mean_vp']):>7}  {w('kind_' + d['call'])}")
     return "\n".join(lines)
-
-
-def _pct(x: float) -> str:
-    return f"{x:.0%}" if x in (0, 1) else f"{x:.1%}"
 
 
 __all__ = ["WIDTH", "call", "games_to_decide", "decided", "designer_view", "designer_text", "even_share", "variant_rows"]
