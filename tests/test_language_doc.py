@@ -93,7 +93,8 @@ def test_every_top_level_key_is_documented():
 def test_statement_examples_compile():
     vocab = Vocabulary("alliance", {"warrior", "base_fox", "sympathy"}, {"rallies"},
                        {"supporters", "officers", "sympathy_cost", "outrage"}, {"outrage"},
-                       {"outrage": ("who", "s")}, piles={"supporters"}, states={"exhausted"})
+                       {"outrage": ("who", "s")}, piles={"supporters"}, states={"exhausted"},
+                       phrases={"grim_return": ()})
     compiler = Compiler(vocab)
     doc = load_yaml(text="do: x\n", source="docs/language.md")
     rows = [line for line in section("Statements").splitlines() if line.startswith("| `")]

@@ -19,6 +19,7 @@ from rootlaw.files.resources import data_dir
 from rootlaw.files.schemas import validate
 from rootlaw.language.abilities import Modifier, Trigger, compile_ability
 from rootlaw.language.compiler import Compiler, Vocabulary
+from rootlaw.language.phrases import Phrase, read_phrases
 from rootlaw.language.runtime import ActionDef
 from rootlaw.language.versions import Reading, reading_of
 
@@ -81,6 +82,7 @@ class FactionDef:
     coalition: str | None = None  # its dominance cards form coalitions (Law 9.2.8): the rule's number
     card_sets: dict[str, CardSet] = field(default_factory=dict)       # name in the file -> the set
     item_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    phrases: dict[str, Phrase] = field(default_factory=dict)  # what `say PHRASE` says, by language
 
     @property
     def name(self) -> str:
@@ -143,6 +145,8 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                        set(action_specs), {a: tuple(s.get("params", ())) for a, s in action_specs.items()},
                        piles=set(d.get("piles", {})), reading=reading, states=states)
     vocab.problems.extend(problems)
+    phrases, vocab.phrases, phrase_problems = read_phrases(doc, d.get("phrases"))
+    vocab.problems.extend(phrase_problems)
     comp = Compiler(vocab)
     problems = vocab.problems
     for name, card_set in card_sets.items():
@@ -211,7 +215,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
         internal=frozenset(n for n, v in d.get("vars", {}).items() if isinstance(v, dict) and v.get("internal")),
         coalition=str(d["coalition"].get("rule", "")) if "coalition" in d else None,
         card_sets=card_sets, item_sets=item_sets,
-        visible=_visibilities(d),
+        visible=_visibilities(d), phrases=phrases,
     )
 
 

@@ -34,8 +34,12 @@ ARGUMENTS = {
     "factions": "factions", "card": "card", "cards": "cards", "pieces": "pieces", "piece_kind": "kind",
     "pile": "pile", "ability": "ability", "abilities": "abilities", "action": "action", "place": "place",
     "clearing": "place", "origin": "place", "dest": "place", "path": "place", "removed": "removed",
-    "holder": "holder", "item": "item", "state": "state", "clearings": "places",
+    "holder": "holder", "item": "item", "state": "state", "clearings": "places", "phrase": "phrase",
+    "values": "values",
 }
+# the kinds a faction's phrase may give a value (`{c:clearing}`), as the arguments they name like
+VALUE_KINDS = {"clearing": "place", "faction": "faction", "card": "card", "suit": "suit", "item": "item",
+               "piece": "kind", "word": "state", "action": "action", "number": "number"}
 ROLES = ("victim", "shown_to", "owner")  # arguments naming a reader who gets a variant of their own
 
 
@@ -175,12 +179,23 @@ def entry_problem(game: "Game", entry: Any) -> str | None:
             else isinstance(value, list) and len(value) == 2 and value[0] in game.rules.factions if kind == "holder"
             else isinstance(value, list) and all(isinstance(a, str) for a in value) if kind == "abilities"
             else isinstance(value, list) and all(isinstance(c, (int, str)) for c in value) if kind == "places"
+            else isinstance(value, list) and _plain_data(value) if kind == "values"
             else isinstance(value, (str, int, type(None))) or isinstance(value, bool))
         if not good:
             return f"a '{entry['kind']}' log entry whose '{key}' is not what it should be"
     if entry["kind"] in ("score", "lose") and not (_whole(entry.get("points")) and "faction" in entry):
         return f"a '{entry['kind']}' log entry without its faction and points"
+    if entry["kind"] == "phrase" and not (entry.get("phrase") in getattr(game.rules.factions.get(entry.get("faction")),
+                                                                         "phrases", {}) and "values" in entry):
+        return "a 'phrase' log entry naming no phrase of its faction"
     return None
+
+
+def _plain_data(value: Any) -> bool:
+    """Whether a value is made of numbers, texts, true/false, none and lists of them."""
+    if isinstance(value, list):
+        return all(_plain_data(v) for v in value)
+    return isinstance(value, (str, int, type(None)))
 
 
 def _whole(value: Any) -> bool:
@@ -209,8 +224,13 @@ class _Arguments(dict):
             return _Number(entry[f"{side}hits"] + entry[f"{side}extra"], self.words)
         if key == "ending":
             return _ending(entry["ended"], self.words)
-        value = entry[key]
-        kind = ARGUMENTS.get(key)
+        if key == "phrase":  # a faction's phrase, in the reader's language, its values named
+            return self.phrase(entry["faction"], entry["phrase"], entry["values"])
+        return self.named(ARGUMENTS.get(key), entry[key], owner)
+
+    def named(self, kind: str | None, value: Any, owner: str | None) -> Any:
+        """One value of an argument kind (`ARGUMENTS`), named in the reader's language."""
+        entry, rules, lang = self.entry, self.game.rules, self.lang
         if kind == "faction":
             return _Faction(rules, value, lang)
         if kind == "factions":
@@ -233,7 +253,7 @@ class _Arguments(dict):
             return _place(self.game, value, self.words, lang)
         if kind == "places":
             return ", ".join(_place(self.game, c, self.words, lang) for c in value)
-        if kind == "item":
+        if kind in ("item", "suit"):
             return n.term(value, lang)
         if kind == "state":
             return n.word_name(rules, value, lang, entry.get("faction"))
@@ -247,6 +267,25 @@ class _Arguments(dict):
         if isinstance(value, int) and not isinstance(value, bool):
             return _Number(value, self.words)
         return value
+
+    def phrase(self, fid: str, pid: str, values: list) -> str:
+        """A phrase of a faction's file (`phrases:`), in the reader's language or else in English,
+        each value named by the kind its placeholder gives (`VALUE_KINDS`)."""
+        phrase = self.game.rules.factions[fid].phrases[pid]
+        parts = phrase.texts.get(self.lang) or phrase.texts["en"]
+        return "".join(p if isinstance(p, str) else self.phrase_value(phrase.kinds[p], values[p], fid) for p in parts)
+
+    def phrase_value(self, kind: str | None, value: Any, owner: str) -> str:
+        """A value a faction's rules hold, as a phrase's placeholder of `kind` names it: a list
+        item by item, joined; without a kind (or one that does not fit), as any rule value is."""
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.phrase_value(kind, v, owner) for v in value) or n.shown_value(self.game.rules, (), self.lang)
+        if kind in VALUE_KINDS and value is not None:
+            try:
+                return str(self.named(VALUE_KINDS[kind], value, owner))
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                pass
+        return n.shown_value(self.game.rules, value, self.lang, owner)
 
 
 class _Number(int):
@@ -342,5 +381,5 @@ def _ending(ended: str, words: dict) -> str:
     return ended
 
 
-__all__ = ["WHOLE_TRUTH", "SPECTATOR", "ARGUMENTS", "render", "render_reason", "log_lines", "entry_problem",
-           "may_read", "language", "languages"]
+__all__ = ["WHOLE_TRUTH", "SPECTATOR", "ARGUMENTS", "VALUE_KINDS", "render", "render_reason", "log_lines",
+           "entry_problem", "may_read", "language", "languages"]

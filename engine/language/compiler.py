@@ -7,7 +7,7 @@ name, an unknown function or a wrong number of arguments is a load error with a 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from rootlaw.core.context import Ctx
@@ -18,7 +18,8 @@ from rootlaw.language import statements as st
 
 from .bodies import BodyPlan, compiled_body
 from .expressions import ExpressionCompiler, Scope, _first_token, element_fields, never
-from .parser import SyntaxProblem, TooDeep, parse, parse_source, position
+from .parser import SyntaxProblem, parse, position
+from .phrases import HOLE_HINT, START, Hole, parse_hole, split_text
 from .syntax import Token, Tree
 from .versions import Reading
 
@@ -48,6 +49,7 @@ class Vocabulary:
     # what people need to read each `choose` decision's options, by decision kind (see _note_choice)
     choices: dict[str, dict[str, Any]] = field(default_factory=dict)
     states: set[str] | None = None  # the states its pieces can be in ('make PIECES STATE')
+    phrases: dict[str, tuple[Hole, ...]] = field(default_factory=dict)  # phrase -> its values' holes
 
     def new_id(self, what: str) -> str:
         self.counter += 1
@@ -303,6 +305,8 @@ class Compiler(ExpressionCompiler):
             if self.vocab.reading.legacy:  # language 1: braces are text (legacy.py)
                 return st.Say((legacy.say_text(self, src, c[0]),))
             return self._say(c[0], src, scope)
+        if kind == "say_phrase":
+            return self._say_phrase(c[0], src, scope)
         if kind in _ITEM_STATEMENTS:
             return self._item_stmt(node, src, scope)
         raise AssertionError(f"statement {kind} has no compiler")
@@ -356,43 +360,47 @@ class Compiler(ExpressionCompiler):
     def _say(self, tok: Token, src: Source, scope: "Scope") -> Any:
         """`say "text {expr} text"`: each `{expr}` is compiled and its value shown in the line;
         `{{` and `}}` are braces."""
-        text = str(tok)[1:-1]
         parts: list[Any] = []
-        i = 0
-        while i < len(text):
-            open_at = text.find("{", i)
-            if open_at < 0:
-                parts.append(text[i:].replace("}}", "}"))
-                break
-            if text.startswith("{{", open_at):
-                parts.append(text[i:open_at + 1].replace("}}", "}"))
-                i = open_at + 2
+        pieces, unclosed = split_text(str(tok)[1:-1])
+        for piece in pieces:
+            if isinstance(piece, str):
+                parts.append(piece)
                 continue
-            close_at = text.find("}", open_at)
-            if close_at < 0:
-                self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
-                                                       "'{' in 'say' text is not closed",
-                                                       "write {expression} to show a value, {{ and }} for braces"))
-                break
-            parts.append(text[i:open_at].replace("}}", "}"))
-            inner = text[open_at + 1:close_at]
-            sub = _Inside(src.doc, src.path, inner, src.ability, len("%expression "),
-                          outer=src, at=tok, start=1 + open_at + 1)
-            try:
-                tree = parse_source("%expression " + inner, src.doc.source)
-            except TooDeep as err:
-                self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
-                                                       f"'{{...}}' of a 'say' text is {err}",
-                                                       "split it up, for example with 'let' before the 'say'"))
-                break
-            except Exception:  # noqa: BLE001 - any Lark error is a syntax problem in the string
-                self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at,
-                                                       f"syntax error in '{{{inner}}}' of a 'say' text",
-                                                       "write {expression} to show a value, {{ and }} for braces"))
-                break
-            parts.append(self._expr(tree.children[0].children[0], sub, scope))
-            i = close_at + 1
+            open_at, inner = piece
+            tree = parse_hole(inner, src.doc.source)
+            if isinstance(tree, tuple):
+                self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + open_at, *tree))
+                return st.Say(tuple(parts))
+            parts.append(self._hole(tree, inner, src, tok, 1 + open_at + 1, scope))
+        if unclosed is not None:
+            self.vocab.problems.append(src.problem(tok.line, tok.column + 1 + unclosed,
+                                                   "'{' in 'say' text is not closed", HOLE_HINT))
         return st.Say(tuple(parts))
+
+    def _hole(self, tree: Tree, inner: str, src: Source, at: Any, start: int, scope: "Scope") -> Fn:
+        """The expression of a `{...}` in a text; its positions are counted from `at`, `start` on."""
+        sub = _Inside(src.doc, src.path, inner, src.ability, len("%expression "), outer=src, at=at, start=start)
+        return self._expr(tree.children[0].children[0], sub, scope)
+
+    def _say_phrase(self, tok: Token, src: Source, scope: "Scope") -> Any:
+        """`say PHRASE`: the phrase's values, each compiled where this `say` stands (a name it
+        does not know here is a problem at the phrase's text, its hint naming this `say`)."""
+        holes = self.vocab.phrases.get(str(tok))
+        if holes is None:
+            self._unknown(src, tok, f"unknown phrase '{tok}'", set(self.vocab.phrases),
+                          "write the phrase under 'phrases:' (id: {en: ..., fr: ..., pl: ...})")
+            return st.SayPhrase(str(tok), ())
+        before = len(self.vocab.problems)
+        values = []
+        for hole in holes:
+            text_src = Source(src.doc, hole.path, hole.text, src.ability, 0)
+            values.append(self._hole(hole.tree, hole.text, text_src, START, hole.start, scope))
+        if len(self.vocab.problems) > before:
+            said = src.problem(tok.line, tok.column, "")
+            self.vocab.problems[before:] = [replace(p, hint=f"{p.hint + '; ' if p.hint else ''}said by the 'say "
+                                                    f"{tok}' at {said.file}:{said.line}:{said.col}")
+                                            for p in self.vocab.problems[before:]]
+        return st.SayPhrase(str(tok), tuple(values))
 
     def _if(self, node: Tree, src: Source, scope: "Scope") -> Any:
         cond, body, rest = node.children

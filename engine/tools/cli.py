@@ -22,6 +22,7 @@ from rootlaw.core.narration import log_lines, log_lines_with_rules
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
+from rootlaw.language.phrases import unsaid
 from rootlaw.scenarios.rulings import load_rulings_file
 from rootlaw.scenarios.rulings_index import build_index
 from rootlaw.scenarios.runner import run_scenario, scenario_files
@@ -313,7 +314,7 @@ def strict_warnings(path: str) -> list:
         factions = [load_faction(p)] if isinstance(doc.data, dict) and "pieces" in doc.data else []
     out = []
     for faction in factions:
-        out += name_warnings(faction.doc)
+        out += name_warnings(faction.doc) + unsaid(faction)
         suit = near_suit(faction.colour) if faction.colour else None
         if suit:
             out.append(warning(faction.doc.problem(("colour",), f"the colour {faction.colour} looks like the "

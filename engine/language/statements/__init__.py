@@ -50,11 +50,12 @@ from .flow import (
                       SetVar,
 )
 from .locals import Assign, Var
+from .phrases import SayPhrase
 from .piles import PutCard, pile_of
 from .removal import Redirect
 
 __all__ = ["BATTLE_FIELDS", "Block", "Fn", "Stmt", "action_frame", "as_list", "block_frame", "ctx_of", "shown",
            "Draw", "DiscardCard", "DiscardRandom", "MoveCards", "Place", "Relocate", "Remove", "Reveal", "Score",
            "SetBattle", "TakeRandom", "Battle", "Cancel", "Choose", "Craft", "DoAction", "ForEach", "If", "Let", "Mark",
-           "Move", "Offer", "Repeat", "Say", "SetVar", "Assign", "Var", "PutCard", "pile_of", "EndPhase", "Redirect",
+           "Move", "Offer", "Repeat", "Say", "SayPhrase", "SetVar", "Assign", "Var", "PutCard", "pile_of", "EndPhase", "Redirect",
            "Clear", "CraftCard", "Give", "HideItems", "Make", "TakeDiscard", "TakeItem"]
