@@ -16,6 +16,17 @@ def _rulers(game: Game) -> list:
     return [game.ruler(c) for c in game.clearings()]
 
 
+def _played(factions: list[str], seed: int):
+    """A seeded random game of 8 rounds, given after each decision with how many were made."""
+    game = Setup(map="autumn", factions=factions, seed=seed, round_limit=8).start()
+    agent = RandomAgent(seed)
+    decisions = 0
+    while game.pending() is not None:
+        game.answer(agent.choose(game, game.pending()))
+        decisions += 1
+        yield game, decisions
+
+
 @pytest.mark.parametrize("factions, seed", [
     (["cabale", "colombes", "neiges", "arachneen"], 3),  # replacements put removed pieces back
     (["alliance", "arachneen"], 5),
@@ -28,12 +39,8 @@ def test_kept_answers_match_the_state_after_every_decision(factions, seed, monke
         put_back.append(pid)
         put_removed(game, pid, *rest)
     monkeypatch.setattr(PieceOperations, "put_removed", counted)
-    game = Setup(map="autumn", factions=factions, seed=seed, round_limit=8).start()
-    agent = RandomAgent(seed)
     decisions = 0
-    while game.pending() is not None:
-        game.answer(agent.choose(game, game.pending()))
-        decisions += 1
+    for game, decisions in _played(factions, seed):
         fresh = Game(game.rules, game.s)  # a game with nothing kept yet
         for faction in game.s.seats:
             assert game.pieces_of(faction) == _fresh(game, faction) == fresh.pieces_of(faction)
@@ -45,3 +52,27 @@ def test_kept_answers_match_the_state_after_every_decision(factions, seed, monke
     assert decisions > 100
     assert put_back or "alliance" in factions, "the seed factions' game must put removed pieces back"
 
+
+
+@pytest.mark.parametrize("factions, seed", [
+    (["cabale", "colombes", "neiges", "arachneen"], 3),
+    (["alliance", "arachneen"], 5),
+])
+def test_kept_counts_and_board_answers_match_the_state_after_every_decision(factions, seed):
+    """The counts by location, faction, kind and category (engine/core/board_index.py) and the
+    answers kept until the board changes (movers, crafting pieces) are those worked out afresh;
+    a clone's are its own."""
+    from rootlaw.law.crafting import crafting_pool
+    from rootlaw.law.movement import move_options
+    decisions = 0
+    for game, decisions in _played(factions, seed):
+        game.counts()
+        fresh = Game(game.rules, game.s)
+        assert game.counts() == fresh.counts()
+        for faction in game.s.seats:
+            assert move_options(game, faction) == move_options(fresh, faction)
+            assert crafting_pool(game, faction) == crafting_pool(fresh, faction)
+        if decisions % 50 == 0:
+            copy = game.clone()
+            assert copy.counts() == game.counts() and copy.counts() is not game.counts()
+    assert decisions > 100

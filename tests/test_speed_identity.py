@@ -143,11 +143,11 @@ EXPRESSIONS = [
 @pytest.mark.parametrize("text", EXPRESSIONS)
 def test_generated_expressions_answer_like_the_closures(text, monkeypatch):
     """Each expression gets a generated form, and it gives what the closures give."""
-    from rootlaw.language import codegen, expressions
+    from rootlaw.language import expressions, lowering
     made: list = []
 
     def keep(node, slow, *rest, **options):
-        made.append((codegen.fast(node, slow, *rest, **options), slow))
+        made.append((lowering.fast(node, slow, *rest, **options), slow))
         return made[-1][0]
     monkeypatch.setattr(expressions, "fast", keep)
     game = _mid_game()

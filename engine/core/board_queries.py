@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .board_index import PieceCounts
 from .locations import clearing_loc
 
 if TYPE_CHECKING:
@@ -19,8 +20,10 @@ class BoardQueries:
     __slots__ = ()
     s: "State"
     rules: "Rules"
-    _rulers: dict[int, str | None]
+    _kept: dict
+    _rulers: dict[str, str | None]
     _owned: dict[str, list[int]] | None
+    _counts: PieceCounts | None
 
     def pieces_at(self, loc: str) -> list[int]:
         return self.s.at.get(loc, [])
@@ -34,6 +37,14 @@ class BoardQueries:
             for pid, (f, _, _) in self.s.pieces.items():
                 owned.setdefault(f, []).append(pid)
         return owned.get(faction, [])
+
+    def counts(self) -> PieceCounts:
+        """Pieces counted by location, faction, kind and category (engine/core/board_index.py);
+        the kept counts: read them only."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = PieceCounts.of(self.s.pieces, self.rules.categories)
+        return counts
 
     def suit(self, clearing: int) -> str:
         return self.s.suits[clearing]
@@ -59,6 +70,14 @@ class BoardQueries:
     def count(self, faction: str | None, clearing: int, categories: tuple[str, ...] = ("warrior",),
               kind: str | None = None) -> int:
         """Pieces standing directly in a clearing (held pieces are not there, CA.2.7.II-style)."""
+        if kind is None and (faction is None or type(faction) is str) and type(categories) is tuple:
+            cats = (self._counts or self.counts()).categories
+            loc = f"c{clearing}"
+            n = 0
+            for f in (self.s.seats if faction is None else (faction,)):
+                for category in dict.fromkeys(categories):
+                    n += cats.get((loc, f, category), 0)
+            return n
         n = 0
         pieces, defs = self.s.pieces, self.rules.piece_defs
         for pid in self.s.at.get(f"c{clearing}", ()):
@@ -70,8 +89,9 @@ class BoardQueries:
 
     def factions_present(self, clearing: int) -> list[str]:
         """Factions with any piece directly in the clearing, in seat order."""
-        here = {self.s.pieces[pid][0] for pid in self.s.at.get(clearing_loc(clearing), ())}
-        return [f for f in self.s.seats if f in here]
+        kinds = (self._counts or self.counts()).kinds
+        loc = clearing_loc(clearing)
+        return [f for f in self.s.seats if (loc, f, None) in kinds]
 
     def rule_weights(self, clearing: int) -> dict[str, int]:
         """Warriors plus buildings standing in the clearing, per faction (Law 2.5)."""
@@ -87,17 +107,29 @@ class BoardQueries:
         """Law 2.5: most warriors plus buildings; a tie rules nobody.
 
         Asked again and again between two changes of the board (every menu asks it of many
-        clearings), so each answer is kept until a piece is placed, moved or removed; not when
-        a `ruler` modifier exists, as it may read more than the board."""
+        clearings), so each answer is kept until a piece is placed in the clearing, or moved or
+        removed from it; not when a `ruler` modifier exists, as it may read more than the board."""
         rulers = self._rulers
-        if clearing in rulers:
-            return rulers[clearing]
+        loc = f"c{clearing}"
+        if loc in rulers:
+            return rulers[loc]
         ruler = self._rule(clearing)
         if "ruler" not in self.rules.modifiers:
-            rulers[clearing] = ruler
+            rulers[loc] = ruler
         return ruler
 
     def _rule(self, clearing: int) -> str | None:
+        if "ruler" not in self.rules.modifiers:  # the weights are read from the kept counts
+            cats = (self._counts or self.counts()).categories
+            loc = f"c{clearing}"
+            ruler, best, tied = None, 0, False
+            for f in self.s.seats:
+                weight = cats.get((loc, f, "warrior"), 0) + cats.get((loc, f, "building"), 0)
+                if weight > best:
+                    ruler, best, tied = f, weight, False
+                elif weight == best and weight:
+                    tied = True
+            return None if tied else ruler
         weights = self.rule_weights(clearing)
         if not weights:
             return None

@@ -15,9 +15,9 @@ from .frames import handler
 
 
 def emit(game: Any, event: str, payload: dict) -> None:
-    frames: list[dict] = []
-    for listener in game.rules.listeners.get(event, ()):
-        frames.extend(listener(game, event, payload))
+    """Gather the reactions of the event's listeners (it has some: `Game.emit` asks) and push them."""
+    rules = game.rules
+    frames = (rules.gatherers.get(event) or rules.gatherer(event))(game, payload)
     if any("exclusive" in frame for frame in frames):
         frames = alternatives(frames)
     if not frames:

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from rootlaw.core import events
-from rootlaw.errors import RuleLoopError
 
 from .board import MapDef, path_ends
+from .board_index import PieceCounts
 from .board_queries import BoardQueries
 from .cards import Deck
 from .context import Ctx
+from .folds import fold, gather
 from .holders import card_holders, faction_owner
 from .locations import clearing_loc, path_loc
 from .loop import DecisionLoop
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
 WIN_SCORE = 30
 MOVERS = ("warrior", "pawn")  # the categories a move carries (Law 4.2)
-MODIFIER_DEPTH = 30  # modifiers running inside modifiers (ruler() in a ruler modifier...) before we call it a loop
 
 
 @dataclass(frozen=True)
@@ -51,11 +51,17 @@ class Rules:
     factions: dict[str, "FactionDef"]
     options: Options = Options()
     modifiers: dict[str, list[Callable]] = field(default_factory=dict)
+    modifier_owners: dict[str, list[str | None]] = field(default_factory=dict)  # each one's faction, if its own
+    folds: dict[str, Callable] = field(default_factory=dict)  # hook -> its modifiers in one function (folds.py)
     listeners: dict[str, list[Callable]] = field(default_factory=dict)
+    listener_owners: dict[str, list[str | None]] = field(default_factory=dict)  # each one's faction, if its own
+    gatherers: dict[str, Callable] = field(default_factory=dict)  # event -> its listeners in one function
     piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
+    categories: dict[tuple[str, str], str] = field(default_factory=dict)  # (faction, kind) -> its category
     adjacency: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every path open, no modifier
     path_ends_at: dict[int, tuple[int, ...]] = field(default_factory=dict)  # the far end of each path there
+    paths_at: dict[int, tuple[str, ...]] = field(default_factory=dict)  # the paths ending there
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
@@ -71,15 +77,20 @@ class Rules:
             owner = faction_owner(fid)
             for trigger in faction.triggers:
                 self.listeners.setdefault(trigger.event, []).append(trigger.listener(owner))
+                self.listener_owners.setdefault(trigger.event, []).append(fid)
             for modifier in faction.modifiers:
                 self.modifiers.setdefault(modifier.hook, []).append(modifier.function(owner))
+                self.modifier_owners.setdefault(modifier.hook, []).append(fid)
         self.code.update(self.deck.code)
+        self.categories = {key: piece.category for key, piece in self.piece_defs.items()}
         self.ruling = frozenset(key for key, piece in self.piece_defs.items() if piece.category in ("warrior", "building"))
         self.movers = frozenset(key for key, piece in self.piece_defs.items() if piece.category in MOVERS)
         for card_id, trigger in self.deck.triggers:
             self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
+            self.listener_owners.setdefault(trigger.event, []).append(None)
         for card_id, modifier in self.deck.modifiers:
             self.modifiers.setdefault(modifier.hook, []).append(modifier.function(card_holders(card_id)))
+            self.modifier_owners.setdefault(modifier.hook, []).append(None)
         table: dict[int, list[tuple[int, str]]] = {c: [] for c in self.map.clearings}
         for key in self.map.paths:
             a, b = path_ends(key)
@@ -88,6 +99,7 @@ class Rules:
         self.adjacency = {c: tuple(sorted(v)) for c, v in table.items()}
         self.neighbours = {c: tuple(sorted({n for n, _ in v})) for c, v in self.adjacency.items()}
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
+        self.paths_at = {c: tuple(key for _, key in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
         self.places = frozenset([*map(clearing_loc, self.map.clearings), *map(path_loc, self.map.paths),
                                  *(f"f{forest}" for forest in self.map.forests),
@@ -96,11 +108,25 @@ class Rules:
     def category(self, faction: str, kind: str) -> str:
         return self.piece_defs[(faction, kind)].category
 
+    def fold(self, hook: str) -> Callable | None:
+        """The function running a hook's modifiers, made on first use; None without any."""
+        made = self.folds.get(hook)
+        if made is None and hook in self.modifiers:
+            made = self.folds[hook] = fold(hook, list(zip(self.modifiers[hook], self.modifier_owners[hook])))
+        return made
+
+    def gatherer(self, event: str) -> Callable:
+        """The function collecting an event's reactions (it has listeners), made on first use."""
+        made = self.gatherers.get(event)
+        if made is None:
+            made = self.gatherers[event] = gather(event, list(zip(self.listeners[event], self.listener_owners[event])))
+        return made
+
 
 class Game(DecisionLoop, BoardQueries, PieceOperations):
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_rulers", "_owned")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_rulers", "_owned", "_counts")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -114,18 +140,26 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # and ANY_CHANGE (engine/core/hooks.py) once a variable was set
         self.changed: set[tuple[str, str]] = set()
         self._modifying: list[str] = []  # abilities of the modifiers running now, outermost first
-        # who rules each clearing asked since the last piece was placed, moved or removed
-        # (BoardQueries.ruler); not game state: a clone or a load starts without it
-        self._rulers: dict[int, str | None] = {}
+        # answers worked out from the board alone, kept until a piece is placed, moved or
+        # removed, keyed by a tuple naming the question (each faction's movers by clearing...);
+        # and who rules each clearing (BoardQueries.ruler, by location), kept until a piece
+        # enters or leaves it; not game state: a clone or a load starts without them
+        self._kept: dict = {}
+        self._rulers: dict[str, str | None] = {}
         # each faction's pieces in the order of `s.pieces` (BoardQueries.pieces_of): built on
         # first use, then kept up to date by the piece operations
         self._owned: dict[str, list[int]] | None = None
+        # pieces counted by location, faction, kind and category (engine/core/board_index.py):
+        # built on first use, then kept up to date by the piece operations
+        self._counts: PieceCounts | None = None
 
     def clone(self) -> "Game":
         """An independent game in the same state: what is done to it leaves this one as it was."""
         g = Game(self.rules, self.s.clone())
         if self._owned is not None:
-            g._owned = {f: list(pids) for f, pids in self._owned.items()}
+            g._owned = {f: pids.copy() for f, pids in self._owned.items()}
+        if self._counts is not None:
+            g._counts = self._counts.copy()
         return g
 
     # --- randomness ----------------------------------------------------------------------
@@ -201,30 +235,13 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         """Fold the static modifiers registered for `hook` into a core computation.
 
         A modifier may ask the core something that runs modifiers again (a ruler modifier
-        calling ruler()); past MODIFIER_DEPTH nested ones it is a loop, named by its abilities."""
-        fns = self.rules.modifiers.get(hook)
-        if not fns:
-            return value
-        running = self._modifying  # as deep before each modifier as before the first
-        if len(running) >= MODIFIER_DEPTH:
-            names = sorted(set(running))
-            running.clear()
-            raise RuleLoopError(f"modifiers call each other without end ({MODIFIER_DEPTH} deep); "
-                                f"the loop involves: {', '.join(names)}")
-        running.append(hook)  # one entry for this hook, naming each modifier while it runs
-        try:
-            for fn in fns:
-                running[-1] = getattr(fn, "ability", hook)
-                value = fn(self, value, context)
-        except RecursionError:
-            names = sorted(set(running))
-            running.clear()
-            raise RuleLoopError(f"modifiers call each other without end; "
-                                f"the loop involves: {', '.join(names)}") from None
-        finally:
-            if running:
-                running.pop()
-        return value
+        calling ruler()); past folds.MODIFIER_DEPTH nested ones it is a loop, named by its abilities."""
+        run = self.rules.folds.get(hook)
+        if run is None:
+            if hook not in self.rules.modifiers:
+                return value
+            run = self.rules.fold(hook)
+        return run(self, value, context)
 
     def emit(self, event: str, **payload: Any) -> None:
         """Tell the abilities that something happened; their reactions run next."""

@@ -95,9 +95,7 @@ class DecisionLoop:
                 raise RootlawError(f"{_where(frame)} failed: {type(exc).__name__}: {exc}") from exc
             s.steps += 1
             if s.steps > STEP_BUDGET:
-                names = sorted({f.get("ability") or f["op"] for f in s.stack})
-                raise RuleLoopError(f"rules ran {STEP_BUDGET} steps without asking anything; "
-                                    f"the loop involves: {', '.join(names)}")
+                over_budget(s)
 
     def ask(self, frame: dict, slot: str, player: str, kind: str, options: Iterable, prompt: str = "") -> bool:
         """Ask `player` to choose; return True if play must wait for the answer.
@@ -106,7 +104,11 @@ class DecisionLoop:
         """
         if self.s.stack[-1] is not frame:
             return True  # reactions this frame set off run first; it asks again when it resumes
-        options = tuple([freeze(o) for o in options])
+        options = tuple(options)
+        for o in options:
+            if type(o) is not int and type(o) is not str:  # most options: nothing to freeze
+                options = tuple([freeze(o) for o in options])
+                break
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if self.offered is not None:
@@ -137,6 +139,14 @@ class DecisionLoop:
         del stack[index]
         if "_ret" in frame and index > 0:
             stack[index - 1][frame["_ret"]] = freeze(result)
+
+
+def over_budget(s: "State") -> None:
+    """Rules ran STEP_BUDGET steps (frames run, or turns of a compiled effect's loops) without
+    a decision: a loop, named by the abilities it involves."""
+    names = sorted({f.get("ability") or f["op"] for f in s.stack})
+    raise RuleLoopError(f"rules ran {STEP_BUDGET} steps without asking anything; "
+                        f"the loop involves: {', '.join(names)}")
 
 
 def _offered(option: Any, options: tuple) -> bool:

@@ -22,8 +22,10 @@ class PieceOperations:
     s: "State"
     rules: "Rules"
     changed: set[tuple[str, str]]
-    _rulers: dict[int, str | None]
+    _kept: dict[Any, Any]
+    _rulers: dict[str, str | None]
     _owned: dict[str, list[int]] | None
+    _counts: Any
 
     def place(self, faction: str, kind: str, loc: str, rule: str = "") -> int | None:
         """Place one piece from the faction's supply; None when the supply is empty (Law 1.5.4)."""
@@ -32,12 +34,15 @@ class PieceOperations:
             return None
         player.supply[kind] -= 1
         self.changed.add((faction, kind))
-        self._rulers.clear()
+        self._kept.clear()
+        self._rulers.pop(loc, None)
         pid = self.s.next_piece
         self.s.next_piece += 1
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
         self._owned_add(faction, pid)
+        if self._counts is not None:
+            self._counts.add(loc, faction, kind, self.rules.categories[(faction, kind)])
         return pid
 
     def _owned_add(self, faction: str, pid: int) -> None:
@@ -87,12 +92,18 @@ class PieceOperations:
     def relocate(self, pid: int, loc: str) -> None:
         faction, kind, old = self.s.pieces[pid]
         self.changed.add((faction, kind))
-        self._rulers.clear()
+        self._kept.clear()
+        self._rulers.pop(old, None)
+        self._rulers.pop(loc, None)
         self.s.at[old].remove(pid)
         if not self.s.at[old]:
             del self.s.at[old]
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
+        if self._counts is not None:
+            category = self.rules.categories[(faction, kind)]
+            self._counts.take(old, faction, kind, category)
+            self._counts.add(loc, faction, kind, category)
 
     def set_state(self, pid: int, state: str, on: bool) -> bool:
         """Put a piece in a state (exhausted, damaged...) or take it out of it; True if that
@@ -113,12 +124,15 @@ class PieceOperations:
         faction, kind, loc = self.s.pieces.pop(pid)
         self.s.states.pop(pid, None)
         self.changed.add((faction, kind))
-        self._rulers.clear()
+        self._kept.clear()
+        self._rulers.pop(loc, None)
         if self._owned is not None:
             self._owned[faction].remove(pid)
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]
+        if self._counts is not None:
+            self._counts.take(loc, faction, kind, self.rules.categories[(faction, kind)])
         return faction, kind, loc
 
     def remove(self, pids: Iterable[int], cause: str, by: str | dict[int, str] | None,
@@ -195,10 +209,14 @@ class PieceOperations:
 
     def put_removed(self, pid: int, faction: str, kind: str, destination: Any) -> None:
         """Put a removed piece where a replacement sends it (a clearing, a path, a box)."""
-        self._rulers.clear()
-        self.s.pieces[pid] = (faction, kind, as_location(destination))
-        self.s.at.setdefault(as_location(destination), []).append(pid)
+        loc = as_location(destination)
+        self._kept.clear()
+        self._rulers.pop(loc, None)
+        self.s.pieces[pid] = (faction, kind, loc)
+        self.s.at.setdefault(loc, []).append(pid)
         self._owned_add(faction, pid)
+        if self._counts is not None:
+            self._counts.add(loc, faction, kind, self.rules.categories[(faction, kind)])
 
     def _battle_fought(self) -> dict | None:
         """The innermost battle on the stack that has begun (its clearing as it stood is kept)."""

@@ -20,6 +20,7 @@ A file rootlaw ships comes from `rootlaw.files.document_cache` when it loaded be
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from typing import Any, Sequence
 
@@ -67,6 +68,15 @@ class Document:
         self._positions = dict(positions or {})
         self._key_positions = dict(key_positions or {})
         self._lines = text.split("\n")
+        self._digest: str | None = None
+
+    def digest(self) -> str:
+        """A hash of the file's text, for caches of what is worked out from it; "" for a
+        document built in memory without its text (nothing is cached from it)."""
+        if self._digest is None:
+            text = "\n".join(self._lines)
+            self._digest = hashlib.sha256(text.encode()).hexdigest() if text else ""
+        return self._digest
 
     def raw_line(self, line: int) -> str | None:
         """The text of a 1-based line of the file, for positions inside embedded expressions."""

@@ -50,22 +50,31 @@ class Trigger:
         replacing = self.replacing
         exclusive, stacks_if = self.exclusive, self.stacks_if
 
+        def fire(game: Any, me: str, names: dict, payload: dict) -> dict | None:
+            """The reaction's frame for one owner whose owner test passed, if its condition holds."""
+            env = {**names, "event": payload}
+            ctx = Ctx(game, me, env)
+            if when is None or when(ctx):
+                frame = block_frame(code, me, env, self.id, rule)
+                if replacing:
+                    frame["replacing"] = True
+                if exclusive and (stacks_if is None or not stacks_if(ctx)):
+                    frame["exclusive"] = exclusive
+                return frame
+            return None
+
         def listen(game: Any, event: str, payload: dict) -> list[dict]:
             frames = []
             given = {"event": payload}  # what the owner test reads
             for me, names in owners(game):
                 if test is not None and test.fails(given, me):
                     continue
-                env = {**names, "event": payload}
-                ctx = Ctx(game, me, env)
-                if when is None or when(ctx):
-                    frame = block_frame(code, me, env, self.id, rule)
-                    if replacing:
-                        frame["replacing"] = True
-                    if exclusive and (stacks_if is None or not stacks_if(ctx)):
-                        frame["exclusive"] = exclusive
+                frame = fire(game, me, names, payload)
+                if frame is not None:
                     frames.append(frame)
             return frames
+        listen.fire = fire  # type: ignore[attr-defined]  # for the event's gathering (engine/core/folds.py)
+        listen.test = test  # type: ignore[attr-defined]
         return listen
 
 
@@ -115,29 +124,38 @@ class Modifier:
     where: Any = "?"  # `file:line:col` of its `value:` (worked out when an error shows it)
 
     def function(self, owners: Holders) -> Callable:
+        """The function `Game.modify` folds in. Its `apply` runs the modifier for one owner
+        whose owner test (`test`) passed, so a hook's fold (engine/core/folds.py) can ask the
+        test of a faction's own modifier inline."""
         replaces = self.hook in REPLACEMENT_HOOKS  # each replaces a destination: say where to
         test, when, compute = self.test, self.when, self.value
         usable, needed = NEEDS[self.hook]
+
+        def apply(game: Any, me: str, names: dict, value: Any, context: dict) -> Any:
+            ctx = Ctx(game, me, {**names, "value": value, **context})
+            if when is None or when(ctx):
+                before, value = value, compute(ctx)
+                if not usable(game, value):
+                    raise LanguageError(f"{self.where}: modifier '{self.id}' gives {written(value)} to the "
+                                        f"hook '{self.hook}', which needs {needed}")
+                if replaces and value != before and "offers" in context:
+                    # competing replacements: say where this one would send the piece; the
+                    # core lets a player choose among them (engine/core/replacements.py)
+                    context["offers"].append(Offer(me, self.id, self.rule or NO_RULE, self.hook, value))
+                    value = before
+                elif replaces and value != before:
+                    Offer(me, self.id, self.rule or NO_RULE, self.hook, value).trace(game, context["piece"])
+            return value
 
         def modify(game: Any, value: Any, context: dict) -> Any:
             for me, names in owners(game):
                 if test is not None and test.fails(context, me):
                     continue
-                ctx = Ctx(game, me, {**names, "value": value, **context})
-                if when is None or when(ctx):
-                    before, value = value, compute(ctx)
-                    if not usable(game, value):
-                        raise LanguageError(f"{self.where}: modifier '{self.id}' gives {written(value)} to the "
-                                            f"hook '{self.hook}', which needs {needed}")
-                    if replaces and value != before and "offers" in context:
-                        # competing replacements: say where this one would send the piece; the
-                        # core lets a player choose among them (engine/core/replacements.py)
-                        context["offers"].append(Offer(me, self.id, self.rule or NO_RULE, self.hook, value))
-                        value = before
-                    elif replaces and value != before:
-                        Offer(me, self.id, self.rule or NO_RULE, self.hook, value).trace(game, context["piece"])
+                value = apply(game, me, names, value, context)
             return value
         modify.ability = self.id  # type: ignore[attr-defined]  # names the ability in loop errors
+        modify.apply = apply  # type: ignore[attr-defined]
+        modify.test = test  # type: ignore[attr-defined]
         return modify
 
 

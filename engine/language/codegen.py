@@ -18,10 +18,12 @@ from rootlaw.core.context import Ctx, LanguageError
 from rootlaw.language import limits
 
 from .builtins import CONSTANTS, FUNCTIONS, VALUES
+from .inline import HOIST, TEMPLATES
+from .inline import NAMESPACE as INLINE_NAMES
 from .syntax import Tree
 
 Fn = Callable[[Ctx], Any]
-_NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
+NAME = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _COMPARE = {"=": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
 _ARITH = {"+": "+", "-": "-", "*": "*", "/": "//"}
 _BOOLEAN = {"comparison", "member", "not_", "and_expr", "or_expr", "true", "false"}  # trees that give a bool
@@ -29,7 +31,7 @@ _BOOLEAN = {"comparison", "member", "not_", "and_expr", "or_expr", "true", "fals
 _FAILURES = (LanguageError, TypeError, ValueError, KeyError, IndexError, ZeroDivisionError)
 
 
-class _Unsupported(Exception):
+class Unsupported(Exception):
     """This tree is left to the closures alone."""
 
 
@@ -48,37 +50,13 @@ def _member(item: Any, items: Any) -> bool:
     return item in items
 
 
-def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
-         exists: bool = False, values: dict[str, Fn] = VALUES) -> Fn:
-    """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
-    handing every call to `slow` when the tree uses something the generator does not handle
-    (a builtin that changes the game, such as a roll, is one).
-    `outer(name)` says whether a name is bound around the expression (read from the context's
-    names); it and the sets must not change afterwards, as the source is generated on the first
-    call. With `exists`, `node` is a filter and the form says whether it keeps any item,
-    stopping at the first (a menu asks only that). `values`: the values of the moment, as the
-    file's language gives them."""
-    namespace = {"FAILURES": _FAILURES, "slow": slow, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
-                 "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of}
-
-    def source() -> str | None:
-        gen = _Generator(outer, variables, words)
-        try:
-            body = gen.any_kept(node) if exists else gen.expr(node)
-        except _Unsupported:
-            return None
-        namespace.update(gen.functions)
-        return ("def fast(ctx):\n"
-                "    env = ctx.env\n"
-                + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
-                "    try:\n"
-                f"        return {body}\n"
-                "    except FAILURES:\n"
-                "        return slow(ctx)\n")
-    return _compiled_on_first_call(source, namespace)
-
-
 _M = object()  # a memo slot not yet filled
+
+
+def base_namespace(values: dict[str, Fn] = VALUES) -> dict[str, Any]:
+    """The names generated code uses besides its builtins' (engine/language/bodies.py too)."""
+    return {"FAILURES": _FAILURES, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
+            "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of, **INLINE_NAMES}
 
 
 def _keep(memo: list, slot: int, value: Any) -> Any:
@@ -119,7 +97,7 @@ def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict) -
     return stand_in
 
 
-class _Generator:
+class Generator:
     def __init__(self, outer: Callable[[str], bool], variables: set[str], words: set[str]) -> None:
         self.outer, self.variables, self.words = outer, variables, words
         self.local: list[tuple[str, str]] = []  # (language name, Python name), innermost last
@@ -127,6 +105,7 @@ class _Generator:
         self.count = 0
         self.uses = 0  # references to names bound by filters and mappings, so far
         self.slots = 0  # memo slots of the values worked out once per call (see `once`)
+        self.hoist: set[str] = set()  # names the inlined builtins read (engine/language/inline.py)
 
     def expr(self, node: Any) -> str:
         kind = node.data
@@ -142,7 +121,7 @@ class _Generator:
         if kind == "call":
             return self.call(node)
         if kind == "list_":
-            items = [self.expr(a) for a in (c[0].children if c[0] is not None else ())]
+            items = self.parts(c[0].children if c[0] is not None else ())
             return "(" + "".join(f"{i}, " for i in items) + ")"
         if kind == "mapped":
             source = self.expr(c[2])
@@ -158,13 +137,13 @@ class _Generator:
             return f"tuple([{var} for {var} in _items({source}) if {cond}])"
         if kind == "attr":
             field = str(c[1])
-            if not _NAME.match(field):
-                raise _Unsupported
-            return f"({self.expr(c[0])})[{field!r}]"
+            if not NAME.match(field):
+                raise Unsupported
+            return f"({self.parts(c[:1])[0]})[{field!r}]"
         if kind == "neg":
-            return f"(0 - ({self.expr(c[0])}))"
+            return f"(0 - ({self.parts(c)[0]}))"
         if kind == "not_":
-            return f"(not ({self.expr(c[0])}))"
+            return f"(not ({self.parts(c)[0]}))"
         if kind in ("or_expr", "and_expr"):
             joiner = " and " if kind == "and_expr" else " or "
             return "(" + joiner.join(self.truth(x) for x in c) + ")"
@@ -172,15 +151,18 @@ class _Generator:
             cond, yes, no = (self.expr(x) for x in c)
             return f"(({yes}) if ({cond}) else ({no}))"
         if kind == "comparison":
-            return f"(({self.expr(c[0])}) {_COMPARE[str(c[1])]} ({self.expr(c[2])}))"
+            left, right = self.parts((c[0], c[2]))
+            return f"(({left}) {_COMPARE[str(c[1])]} ({right}))"
         if kind == "member":
-            return f"_member({self.expr(c[0])}, {self.expr(c[1])})"
+            item, items = self.parts(c)
+            return f"_member({item}, {items})"
         if kind in ("sum", "product"):
             # the same bounds as the closures (engine/language/limits.py): a stranger's faction
             # cannot build a huge number, string or list through the fast form either
-            out = f"({self.expr(c[0])})"
+            terms = self.parts(c[0::2])
+            out = f"({terms[0]})"
             for i in range(1, len(c), 2):
-                sign, right = str(c[i]), self.expr(c[i + 1])
+                sign, right = str(c[i]), terms[(i + 1) // 2]
                 if sign == "*":
                     out = f"times({out}, ({right}))"
                 elif sign == "/":
@@ -188,7 +170,12 @@ class _Generator:
                 else:
                     out = f"number({out} {_ARITH[sign]} ({right}))"
             return out
-        raise _Unsupported
+        raise Unsupported
+
+    def parts(self, nodes: Any) -> list[str]:
+        """The texts of a node's operands, all evaluated, left to right (`Lowering` may compute
+        them into locals first)."""
+        return [self.expr(n) for n in nodes]
 
     def truth(self, node: Any) -> str:
         """`node` as True or False (what `and` and `or` give in the language); operators that
@@ -197,7 +184,13 @@ class _Generator:
         return text if isinstance(node, Tree) and node.data in _BOOLEAN else f"(not not {text})"
 
     def any_kept(self, node: Tree) -> str:
-        """Whether a filter keeps any item, stopping at the first one it keeps."""
+        """Whether a filter keeps any item, stopping at the first one it keeps (or a builtin's
+        list has any: its `any_fn`)."""
+        if node.data == "call":
+            called = FUNCTIONS.get(str(node.children[0]))
+            if called is None or called.any_fn is None:
+                raise Unsupported
+            return self.invoke(node, called.any_fn)
         source = self.expr(node.children[1])
         var = self.bind(str(node.children[0]))
         cond = self.expr(node.children[2])
@@ -205,20 +198,27 @@ class _Generator:
         return f"any({cond} for {var} in _items({source}))"
 
     def bind(self, name: str) -> str:
-        if not _NAME.match(name):
-            raise _Unsupported
+        if not NAME.match(name):
+            raise Unsupported
         self.count += 1
         var = f"v{self.count}_{name}"
         self.local.append((name, var))
         return var
 
-    def name(self, name: str) -> str:
-        if not _NAME.match(name):
-            raise _Unsupported
+    def bound(self, name: str) -> str | None:
+        """The local of a name bound by a filter or mapping around here (counted as a use)."""
+        if not NAME.match(name):
+            raise Unsupported
         for bound, var in reversed(self.local):
             if bound == name:
                 self.uses += 1
                 return var
+        return None
+
+    def name(self, name: str) -> str:
+        var = self.bound(name)
+        if var is not None:
+            return var
         if self.outer(name):
             return f"env[{name!r}]"
         if name in self.variables:
@@ -229,7 +229,7 @@ class _Generator:
             return "ctx.me"  # VALUES["me"] without the call: the commonest name of all
         if name in VALUES:
             return self.once(f"V[{name!r}](ctx)")
-        raise _Unsupported  # an unknown name: the closures already reported it
+        raise Unsupported  # an unknown name: the closures already reported it
 
     def once(self, text: str) -> str:
         """`text`, a value that uses no name bound by a filter or mapping, worked out at most
@@ -252,7 +252,7 @@ class _Generator:
         name = str(tok)
         nodes = list(args.children) if args is not None else []
         if name not in FUNCTIONS:
-            raise _Unsupported
+            raise Unsupported
         if name == "exists" and len(nodes) == 1 and isinstance(nodes[0], Tree):
             inner = nodes[0]
             if inner.data == "filter":
@@ -260,6 +260,10 @@ class _Generator:
             called = FUNCTIONS.get(str(inner.children[0])) if inner.data == "call" else None
             if called is not None and called.any_fn is not None:
                 return self.invoke(inner, called.any_fn)
+        if name == "count" and len(nodes) == 1 and isinstance(nodes[0], Tree) and nodes[0].data == "call":
+            called = FUNCTIONS.get(str(nodes[0].children[0]))
+            if called is not None and called.count_fn is not None:
+                return self.invoke(nodes[0], called.count_fn)
         return self.invoke(node, FUNCTIONS[name].fn)
 
     def invoke(self, node: Tree, fn: Callable) -> str:
@@ -269,7 +273,16 @@ class _Generator:
         builtin = FUNCTIONS.get(name)
         nodes = list(args.children) if args is not None else []
         if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
-            raise _Unsupported
+            raise Unsupported
+        args = self.parts(nodes)
+        template = TEMPLATES.get(fn)
+        text = template(args, self.hoist) if template is not None else None
+        if text is not None:
+            return text
         alias = f"f{len(self.functions)}_{name}"
         self.functions[alias] = fn
-        return f"{alias}(ctx{''.join(', ' + self.expr(a) for a in nodes)})"
+        return f"{alias}(ctx{''.join(', ' + a for a in args)})"
+
+    def prologue(self) -> list[str]:
+        """Lines binding the names the inlined builtins read (inline.HOIST), `game` bound."""
+        return [f"{name} = {HOIST[name]}" for name in sorted(self.hoist)]

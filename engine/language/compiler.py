@@ -16,6 +16,7 @@ from rootlaw.files.documents import Document
 from rootlaw.language import legacy
 from rootlaw.language import statements as st
 
+from .bodies import BodyPlan, compiled_body
 from .expressions import ExpressionCompiler, Scope, _first_token, element_fields, never
 from .parser import SyntaxProblem, parse, position
 from .phrases import HOLE_HINT, START, Hole, parse_hole, split_text
@@ -40,6 +41,7 @@ class Vocabulary:
     actions: set[str]
     params: dict[str, tuple[str, ...]] = field(default_factory=dict)  # names an action expects bound
     code: dict[str, Any] = field(default_factory=dict)   # compiled blocks and expressions by id
+    nodes: dict[str, tuple] = field(default_factory=dict)  # block id -> its statements' trees (bodies.py)
     problems: list[Problem] = field(default_factory=list)
     counter: int = 0
     piles: set[str] | None = None  # the card piles ('spend ... from PILE'); None: any of `words`
@@ -147,24 +149,33 @@ class Compiler(ExpressionCompiler):
         except SyntaxProblem as err:
             self.vocab.problems.append(err.problem)
             code = self.vocab.new_id(ability)
-            self.vocab.code[code] = ()
+            self.vocab.code[code] = st.Block()
             return code
         if self.vocab.reading.legacy:
             self.order_free = legacy.order_free(tree)
-        return self._block(tree, src, Scope(bound, fields or {}))
+        scope = Scope(bound, fields or {})
+        code = self._block(tree, src, scope)
+        if not self.vocab.reading.legacy:  # language 1's rebinding `let` is left to the interpreter
+            vocab = self.vocab
+            self.vocab.code[code].run = compiled_body(BodyPlan(
+                code, vocab.code, vocab.nodes, frozenset(scope.all()), frozenset(vocab.variables),
+                frozenset(vocab.pieces | vocab.words), doc.source, doc.digest()))
+        return code
 
     # --- statements ----------------------------------------------------------------------
     def _block(self, body: Tree, src: Source, scope: "Scope") -> str:
         if body.data == "block":
             body = body.children[0]
         code = self.vocab.new_id(src.ability)
-        stmts = []
+        stmts, nodes = [], []
         scope = scope.child()
         for node in body.children:
             stmt = self._stmt(node, src, scope)
             if stmt is not None:
                 stmts.append(stmt)
-        self.vocab.code[code] = tuple(stmts)
+                nodes.append(node)
+        self.vocab.code[code] = st.Block(stmts)
+        self.vocab.nodes[code] = tuple(nodes)
         return code
 
     def _stmt(self, node: Tree, src: Source, scope: "Scope") -> Any:
@@ -399,7 +410,8 @@ class Compiler(ExpressionCompiler):
                 otherwise = self._block(rest.children[0], src, scope)
             else:
                 code = self.vocab.new_id(src.ability)
-                self.vocab.code[code] = (self._if(rest.children[0], src, scope.child()),)
+                self.vocab.code[code] = st.Block((self._if(rest.children[0], src, scope.child()),))
+                self.vocab.nodes[code] = (rest.children[0],)
                 otherwise = code
         return st.If(self._root(cond, src, scope), self._block(body, src, scope), otherwise)
 

@@ -26,7 +26,7 @@ from .closures import (
     never,
     safe,
 )
-from .codegen import fast
+from .lowering import fast
 from .syntax import Token, Tree
 
 if TYPE_CHECKING:
@@ -173,15 +173,13 @@ class ExpressionCompiler:
     def _listing(self, node: Any, src: Source, scope: "Scope") -> tuple[Fn, Fn]:
         """A list expression and whether it has any item, for menus: a filter's test stops at
         its first match instead of building the list (unless it rolls dice, which must all run)."""
-        if node.data == "call":
-            whole, any_fn = self._calls(node, src, scope)
-            if any_fn is not None:
-                return whole, any_fn
-            return whole, lambda ctx: bool(st.as_list(whole(ctx)))
-        if node.data != "filter" or not _pure(node.children[2]):
-            whole = self._expr(node, src, scope)
-            return whole, lambda ctx: bool(st.as_list(whole(ctx)))
         before = len(self.vocab.problems)
+        if node.data != "filter" or not _pure(node.children[2]):
+            whole, any_fn = self._calls(node, src, scope) if node.data == "call" else (self._expr(node, src, scope), None)
+            whole = self._generated(node, whole, scope, before)  # left to the closures if it rolls dice
+            if any_fn is not None:
+                return whole, self._generated(node, any_fn, scope, before, exists=True)
+            return whole, lambda ctx: bool(st.as_list(whole(ctx)))
         parts = self._filter_parts(node, src, scope)
         whole, any_match = filtering(*parts, src, node.children[0]), any_matching(*parts, src, node.children[0])
         return (self._generated(node, whole, scope, before),

@@ -36,6 +36,16 @@ class ActionDef:
 
 @handler("block")
 def run_block(game: Game, f: dict) -> None:
+    """An effect's frame: its compiled function when it has one (a frame it started, or one at
+    its first statement), else the interpreter, one statement per step."""
+    run = game.rules.code[f["code"]].run
+    if run is not None and ("pc" in f or f["i"] == 0):
+        run(game, f)
+    else:
+        interpret_block(game, f)
+
+
+def interpret_block(game: Game, f: dict) -> None:
     stmts = game.rules.code[f["code"]]
     i = f["i"]
     if i == 0 and "rule" in f and not f.get("traced"):

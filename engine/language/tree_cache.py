@@ -27,6 +27,7 @@ from rootlaw.files.cache_folder import data_cache_folder, is_private, read_cache
 from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree
 
 _PREFIX = "trees-"
+_PREFIXES = (_PREFIX, "effects-")  # the files of documents' trees, and of their generated effects
 _FILES = 400  # document files kept; the least recently written go first
 _MAX_BYTES = 20_000_000  # of one document's file
 
@@ -48,10 +49,11 @@ def _lark_release() -> str:
         return "unreadable"
 
 
-def shard(source: str) -> str:
+def shard(source: str, prefix: str = _PREFIX) -> str:
     """The file that keeps the trees of one document (named by its path), so a start reads only
-    the files of the documents it loads, however many others were cached before."""
-    return f"{_PREFIX}{hashlib.sha256(source.encode()).hexdigest()[:32]}.json"
+    the files of the documents it loads, however many others were cached before; `prefix`
+    "effects-": the file of its generated effects (engine/language/effect_cache.py)."""
+    return f"{prefix}{hashlib.sha256(source.encode()).hexdigest()[:32]}.json"
 
 
 def lookup(k: str, where: str, max_depth: int) -> Tree | None:
@@ -67,6 +69,16 @@ def lookup(k: str, where: str, max_depth: int) -> Tree | None:
         return None
     _used.setdefault(where, {})[k] = encoded
     return tree
+
+
+def recall(k: str, where: str) -> Any:
+    """The value kept under this key in the document file `where` as `remember` was given it
+    (not decoded), or None: what another cache of a document's texts kept there
+    (engine/language/effect_cache.py)."""
+    value = _loaded(where).get(k)
+    if value is not None:
+        _used.setdefault(where, {})[k] = value
+    return value
 
 
 def remember(k: str, encoded: Any, where: str) -> None:
@@ -106,9 +118,10 @@ def _store() -> None:
         write_cache(folder / where, json.dumps(_used[where], separators=(",", ":")))
     _changed.clear()
     try:
-        files = sorted(folder.glob(f"{_PREFIX}*.json"), key=lambda f: (f.stat().st_mtime, f.name))
-        for old in files[:-_FILES]:
-            old.unlink()
+        for prefix in _PREFIXES:
+            files = sorted(folder.glob(f"{prefix}*.json"), key=lambda f: (f.stat().st_mtime, f.name))
+            for old in files[:-_FILES]:
+                old.unlink()
         (folder / "syntax-trees.json").unlink(missing_ok=True)  # the single file of earlier versions
     except OSError:
         return

@@ -21,12 +21,7 @@ def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = No
                      against: tuple[str, ...] | None = None, first: bool = False) -> list[int]:
     """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
     and a defender to pick. `first` stops at the first one (for "can this player battle?")."""
-    pieces, defs = game.s.pieces, game.rules.piece_defs
-    present = set()  # clearings where the player has a warrior or a pawn standing
-    for pid in game.pieces_of(player):
-        f, kind, loc = pieces[pid]
-        if loc[0] == "c" and defs[(f, kind)].category in ATTACKERS:
-            present.add(int(loc[1:]))
+    present = _attacking_from(game, player)
     out = []
     for c in game.clearings():
         if c in present and (where is None or c in where) and defenders(game, player, c, against):
@@ -34,6 +29,21 @@ def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = No
             if first:
                 break
     return out
+
+
+def _attacking_from(game: Game, player: str) -> set[int]:
+    """Clearings where the player has a warrior or a pawn standing; kept until the board changes."""
+    key = ("attackers", player)
+    present = game._kept.get(key)
+    if present is None:
+        present = set()
+        pieces, defs = game.s.pieces, game.rules.piece_defs
+        for pid in game.pieces_of(player):
+            f, kind, loc = pieces[pid]
+            if loc[0] == "c" and defs[(f, kind)].category in ATTACKERS:
+                present.add(int(loc[1:]))
+        game._kept[key] = present
+    return present
 
 
 def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:

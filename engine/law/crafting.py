@@ -14,6 +14,16 @@ def crafting_pool(game: Game, player: str) -> dict[str, int]:
     """Unused crafting pieces by suit: a piece has its clearing's suit (4.1.1). In each clearing the
     pieces of one `craft_group` count up to the group's `craft_limit` (ungrouped pieces form one
     group), so "at most one of these per clearing" can stand beside unlimited others."""
+    used = game.player(player).used
+    return {suit: n - used.get(f"craft:{suit}", 0) for suit, n in _pieces_pool(game, player).items()}
+
+
+def _pieces_pool(game: Game, player: str) -> dict[str, int]:
+    """The crafting pieces by suit, used or not; kept until the board changes."""
+    key = ("crafting", player)
+    kept = game._kept.get(key)
+    if kept is not None:
+        return kept
     pool = {suit: 0 for suit in SUITS}
     defs = game.faction(player).pieces
     pieces = game.s.pieces
@@ -29,8 +39,8 @@ def crafting_pool(game: Game, player: str) -> dict[str, int]:
             group[1] = piece.craft_limit if group[1] is None else min(group[1], piece.craft_limit)
     for clearing, groups in places.items():
         pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
-    used = game.player(player).used
-    return {suit: pool[suit] - used.get(f"craft:{suit}", 0) for suit in SUITS}
+    game._kept[key] = pool
+    return pool
 
 
 def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:

@@ -82,18 +82,39 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
     # a move goes into a forest only when its effect names forests among the destinations
     forests = allowed_to is not None and any(type(d) is not int for d in allowed_to)
     hindered = not (started or frame.get("unhindered"))
+    movers = _mover_counts(game, player, frame.get("kinds"))
     out = {}
     for start in (_origins(game) if origin is None else (origin,)):
         if allowed_from is not None and start not in allowed_from:
             continue
-        pieces = movable(game, player, start, frame.get("kinds"))
+        pieces = movers.get(start)
         if not pieces or (hindered and not game.modify("may_move_from", True, player=player, clearing=start)):
             continue
+        counts = sorted(pieces.items())
         for dest, _ in destinations(game, player, start, ignore_rule, forests):
             if allowed_to is None or dest in allowed_to:
-                out[(start, dest)] = {k: len(v) for k, v in sorted(pieces.items())}
+                out[(start, dest)] = dict(counts)
                 if first:
                     return out
+    return out
+
+
+def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) -> dict[int | str, dict[str, int]]:
+    """How many pieces of each kind the player could move, per clearing or forest they stand
+    in (what `movable` finds there, counted in one pass over the player's pieces); kept until
+    the board changes (a move asks it for its menu, its origin, its destination and its group)."""
+    key = ("movers", player, kinds)
+    out: dict[int | str, dict[str, int]] | None = game._kept.get(key)
+    if out is not None:
+        return out
+    out = {}
+    pieces, movers = game.s.pieces, game.rules.movers
+    for pid in game.pieces_of(player):
+        f, kind, loc = pieces[pid]
+        if loc[0] in "cf" and (f, kind) in movers and (kinds is None or kind in kinds):
+            here = out.setdefault(int(loc[1:]) if loc[0] == "c" else loc[1:], {})
+            here[kind] = here.get(kind, 0) + 1
+    game._kept[key] = out
     return out
 
 

@@ -24,7 +24,10 @@ def _paths(ctx: Ctx) -> tuple:
 @builtin("paths_at", 1)
 def _paths_at(ctx: Ctx, c: int) -> tuple:
     """Open paths that end at clearing c."""
-    return tuple(key for _, key in ctx.game.rules.adjacency[c] if key not in ctx.game.s.closed_paths)
+    game = ctx.game
+    if not game.s.closed_paths:  # the usual case: every path of the map, worked out once per game
+        return game.rules.paths_at[c]
+    return tuple(key for _, key in game.rules.adjacency[c] if key not in game.s.closed_paths)
 
 
 @builtin("ends", 1)

@@ -5,7 +5,7 @@ from typing import Any
 
 from rootlaw.core.context import Ctx
 from rootlaw.core.identity import distinct
-from rootlaw.core.locations import piece_loc
+from rootlaw.core.locations import clearing_loc, piece_loc
 
 from .registry import FUNCTIONS, _piece, builtin, location
 
@@ -14,8 +14,13 @@ from .registry import FUNCTIONS, _piece, builtin, location
 @builtin("pieces", 1, 3)
 def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> tuple:
     """Pieces standing at a clearing or path (optionally of one faction and kind)."""
-    s = ctx.game.s
-    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
+    game = ctx.game
+    s = game.s
+    loc = f"c{where}" if type(where) is int else location(ctx, where)
+    if type(faction) is str and (kind is None or type(kind) is str) \
+            and (loc, faction, kind) not in (game._counts or game.counts()).kinds:
+        return ()  # the kept counts say there is none
+    here = s.at.get(loc)
     if not here:
         return ()
     if faction is None and kind is None:
@@ -29,9 +34,13 @@ def _pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None =
 
 
 def _any_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> bool:
-    """exists(pieces(...)), stopping at the first piece."""
-    s = ctx.game.s
-    here = s.at.get(f"c{where}" if type(where) is int else location(ctx, where))
+    """exists(pieces(...)): a look at the kept counts when the faction is named (board_index.py)."""
+    game = ctx.game
+    s = game.s
+    loc = f"c{where}" if type(where) is int else location(ctx, where)
+    if type(faction) is str and (kind is None or type(kind) is str):
+        return (loc, faction, kind) in (game._counts or game.counts()).kinds
+    here = s.at.get(loc)
     if not here:
         return False
     pieces = s.pieces
@@ -42,7 +51,16 @@ def _any_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | No
     return False
 
 
-FUNCTIONS["pieces"] = replace(FUNCTIONS["pieces"], any_fn=_any_pieces)
+def _count_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | None = None) -> int:
+    """count(pieces(...)): the kept count when the faction is named (board_index.py)."""
+    game = ctx.game
+    loc = f"c{where}" if type(where) is int else location(ctx, where)
+    if type(faction) is str and (kind is None or type(kind) is str):
+        return (game._counts or game.counts()).kinds.get((loc, faction, kind), 0)
+    return len(_pieces(ctx, where, faction, kind))
+
+
+FUNCTIONS["pieces"] = replace(FUNCTIONS["pieces"], any_fn=_any_pieces, count_fn=_count_pieces)
 
 
 @builtin("held", 1)
@@ -98,7 +116,10 @@ def _warriors(ctx: Ctx, faction: str, c: int) -> int:
 @builtin("present", 2)
 def _present(ctx: Ctx, faction: str, c: int) -> bool:
     """Whether `faction` has any piece standing in clearing c."""
-    return faction in ctx.game.factions_present(c)
+    game = ctx.game
+    if type(faction) is str:
+        return (clearing_loc(c), faction, None) in (game._counts or game.counts()).kinds
+    return faction in game.factions_present(c)
 
 
 @builtin("factions_in", 1)
@@ -117,8 +138,18 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     """A faction's pieces of a kind (or of any of a list of kinds) on the map, by id."""
     owner = faction or ctx.me
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    pieces = ctx.game.s.pieces
-    return tuple([p for p in ctx.game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
+    game = ctx.game
+    key = ("on_map", owner, kinds)
+    try:
+        kept = game._kept.get(key)
+    except TypeError:  # a kind that is no name (a pack's mistake): worked out, not kept
+        kept, key = None, None
+    if kept is None:
+        pieces = game.s.pieces
+        kept = tuple([p for p in game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
+        if key is not None:
+            game._kept[key] = kept
+    return kept
 
 
 @builtin("distinct", 1)

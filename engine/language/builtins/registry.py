@@ -23,6 +23,7 @@ class Builtin:
     doc: str
     pure: bool = True  # False: calling it changes the game (a roll), so it is never skipped
     any_fn: Callable[..., bool] | None = None  # the same arguments: whether the list has any item
+    count_fn: Callable[..., int] | None = None  # the same arguments: how many items the list has
 
 
 FUNCTIONS: dict[str, Builtin] = {}

@@ -7,6 +7,7 @@ longer piece of work (a battle, a choice's body) push a frame and return True.
 """
 from .base import (
                       BATTLE_FIELDS,
+                      Block,
                       Fn,
                       Stmt,
                       action_frame,
@@ -53,7 +54,7 @@ from .phrases import SayPhrase
 from .piles import PutCard, pile_of
 from .removal import Redirect
 
-__all__ = ["BATTLE_FIELDS", "Fn", "Stmt", "action_frame", "as_list", "block_frame", "ctx_of", "shown",
+__all__ = ["BATTLE_FIELDS", "Block", "Fn", "Stmt", "action_frame", "as_list", "block_frame", "ctx_of", "shown",
            "Draw", "DiscardCard", "DiscardRandom", "MoveCards", "Place", "Relocate", "Remove", "Reveal", "Score",
            "SetBattle", "TakeRandom", "Battle", "Cancel", "Choose", "Craft", "DoAction", "ForEach", "If", "Let", "Mark",
            "Move", "Offer", "Repeat", "Say", "SayPhrase", "SetVar", "Assign", "Var", "PutCard", "pile_of", "EndPhase", "Redirect",

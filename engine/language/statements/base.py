@@ -21,6 +21,14 @@ def as_list(value: Any) -> tuple:
     return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
 
+class Block(tuple):
+    """A block's statements, which the interpreter runs one per step of the loop. `run` is the
+    whole effect compiled to one Python function (engine/language/bodies.py), on the block of
+    an effect's top level; None where the interpreter runs it."""
+
+    run: Callable[[Any, dict], None] | None = None
+
+
 def block_frame(code: str, me: str, env: dict, ability: str, rule: str | None = None) -> dict:
     frame = {"op": "block", "code": code, "i": 0, "env": env, "me": me, "ability": ability}
     if rule:

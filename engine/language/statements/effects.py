@@ -28,9 +28,7 @@ class Place(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         owner = self.owner(ctx) if self.owner else ctx.me
-        kind = self.kind(ctx)
-        if (owner, kind) not in game.rules.piece_defs:
-            raise LanguageError(f"{owner} has no piece '{kind}'")
+        kind = piece_kind(game, owner, self.kind(ctx))
         target = self.target(ctx)
         if self.each:
             due: dict[Any, int] = {}
@@ -41,10 +39,27 @@ class Place(Stmt):
                 game.push({"op": "place_each", "me": ctx.me, "owner": owner, "kind": kind,
                            "due": tuple(due.items()), "ability": self.ability})
             return True
-        loc = _piece_place(game, target, self.where) if self.on_piece else _place(game, target, self.where)
-        spot = _standing(game, target) if self.on_piece else target
-        place_pieces(game, ctx.me, owner, kind, loc, self.count(ctx), spot, target if self.on_piece else None)
+        loc = target_location(game, target, self.on_piece, self.where)
+        placing(game, ctx.me, owner, kind, target, loc, self.on_piece, self.count(ctx))
         return True
+
+
+def piece_kind(game: Any, owner: str, kind: Any) -> Any:
+    """`kind`, when the owner has such pieces."""
+    if (owner, kind) not in game.rules.piece_defs:
+        raise LanguageError(f"{owner} has no piece '{kind}'")
+    return kind
+
+
+def target_location(game: Any, target: Any, on_piece: bool, at: Any) -> str:
+    """The board location a `place` (or a `relocate`) names: a place, or on a piece."""
+    return _piece_place(game, target, at) if on_piece else _place(game, target, at)
+
+
+def placing(game: Any, me: str, owner: str, kind: str, target: Any, loc: str, on_piece: bool, count: Any) -> None:
+    """`place`: up to `count` pieces in a place, or on a piece (where that piece stands)."""
+    spot = _standing(game, target) if on_piece else target
+    place_pieces(game, me, owner, kind, loc, count, spot, target if on_piece else None)
 
 
 def place_pieces(game: Any, by: str, owner: str, kind: str, loc: str, count: int, spot: Any,
@@ -113,17 +128,21 @@ class Remove(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
-        pids = as_list(self.pieces(ctx))
-        if pids:
-            groups: dict[tuple, int] = {}  # which pieces, whose and where, for the log
-            for pid in pids:
-                owner, kind, _ = game.s.pieces[pid]
-                key = (owner, kind, _standing(game, pid))
-                groups[key] = groups.get(key, 0) + 1
-            game.log("remove", faction=ctx.me, count=len(pids), ability=self.ability,
-                     removed=[[f, k, c, where] for (f, k, where), c in groups.items()])
-            game.remove(pids, "effect", ctx.me, ability=self.ability)
+        removing(game, ctx.me, self.pieces(ctx), self.ability)
         return True
+
+
+def removing(game: Any, me: str, pieces: Any, ability: str) -> None:
+    pids = as_list(pieces)
+    if pids:
+        groups: dict[tuple, int] = {}  # which pieces, whose and where, for the log
+        for pid in pids:
+            owner, kind, _ = game.s.pieces[pid]
+            key = (owner, kind, _standing(game, pid))
+            groups[key] = groups.get(key, 0) + 1
+        game.log("remove", faction=me, count=len(pids), ability=ability,
+                 removed=[[f, k, c, where] for (f, k, where), c in groups.items()])
+        game.remove(pids, "effect", me, ability=ability)
 
 
 class Relocate(Stmt):
@@ -136,35 +155,41 @@ class Relocate(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         dest = self.dest(ctx)
-        loc = _piece_place(game, dest, self.where) if self.onto_piece else _place(game, dest, self.where)
-        moved: dict[tuple[str, Any], list[int]] = {}
-        pieces = as_list(self.pieces(ctx))
-        for pid in pieces:
-            if type(pid) is not int or pid not in game.s.pieces:
-                raise LanguageError(f"{self.where}: {written(pid)} is not a piece on the map, so it cannot relocate")
-            if self.onto_piece and _holds(game, pid, dest):
-                raise LanguageError(f"{self.where}: piece {pid} cannot go onto piece {dest}, which it holds or is")
-        for pid in pieces:
-            owner, kind, _ = game.s.pieces[pid]
-            if self.onto_piece and not game.can_hold(dest):
-                break
-            moved.setdefault((owner, _origin(game, pid)), []).append(pid)
-            game.relocate(pid, loc)
-        for (owner, origin), pids in moved.items():
-            group: dict[str, int] = {}
-            for pid in pids:
-                group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
-            told = {"faction": owner, "pieces": sorted(group.items())}
-            if origin is not None:  # else from a box or a path: the log says only where they go
-                told["origin"] = origin
-            if self.onto_piece:
-                game.log("relocate_on" if origin is not None else "relocate_onto",
-                         holder=list(game.s.pieces[dest][:2]), **told)
-            else:
-                game.log("relocate" if origin is not None else "relocate_to", dest=dest, **told)
-            game.emit("moved", player=owner, origin=origin, dest=None if self.onto_piece else dest,
-                      group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
+        loc = target_location(game, dest, self.onto_piece, self.where)
+        relocating(game, dest, loc, self.onto_piece, self.pieces(ctx), self.where)
         return True
+
+
+def relocating(game: Any, dest: Any, loc: str, onto_piece: bool, pieces: Any, at: Any) -> None:
+    """`relocate`: the pieces leave for `loc`, grouped by owner and origin in the log and the
+    events; `at` is the statement's position, for its errors."""
+    moved: dict[tuple[str, Any], list[int]] = {}
+    pieces = as_list(pieces)
+    for pid in pieces:
+        if type(pid) is not int or pid not in game.s.pieces:
+            raise LanguageError(f"{at}: {written(pid)} is not a piece on the map, so it cannot relocate")
+        if onto_piece and _holds(game, pid, dest):
+            raise LanguageError(f"{at}: piece {pid} cannot go onto piece {dest}, which it holds or is")
+    for pid in pieces:
+        owner, kind, _ = game.s.pieces[pid]
+        if onto_piece and not game.can_hold(dest):
+            break
+        moved.setdefault((owner, _origin(game, pid)), []).append(pid)
+        game.relocate(pid, loc)
+    for (owner, origin), pids in moved.items():
+        group: dict[str, int] = {}
+        for pid in pids:
+            group[game.s.pieces[pid][1]] = group.get(game.s.pieces[pid][1], 0) + 1
+        told = {"faction": owner, "pieces": sorted(group.items())}
+        if origin is not None:  # else from a box or a path: the log says only where they go
+            told["origin"] = origin
+        if onto_piece:
+            game.log("relocate_on" if origin is not None else "relocate_onto",
+                     holder=list(game.s.pieces[dest][:2]), **told)
+        else:
+            game.log("relocate" if origin is not None else "relocate_to", dest=dest, **told)
+        game.emit("moved", player=owner, origin=origin, dest=None if onto_piece else dest,
+                  group=tuple(sorted(group.items())), pieces=tuple(pids), action=False)
 
 
 def _origin(game: Any, pid: int) -> Any:
@@ -181,10 +206,12 @@ class Score(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
-        points = self.points(ctx) or 0
-        game.score(who, self.sign * points, f.get("rule", ""), {"reason": "ability", "ability": self.ability,
-                                                                "by": f["me"]}, self.ability)
+        scoring(game, f["me"], who, self.sign * (self.points(ctx) or 0), f.get("rule", ""), self.ability)
         return True
+
+
+def scoring(game: Any, me: str, who: str, points: int, rule: str, ability: str) -> None:
+    game.score(who, points, rule, {"reason": "ability", "ability": ability, "by": me}, ability)
 
 
 class Draw(Stmt):
@@ -194,24 +221,27 @@ class Draw(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         who = self.owner(ctx) if self.owner else ctx.me
-        pile = pile_of(game, f, self.pile)
-        drawn = []
-        # at most the cards there are to draw: a pile past its limit discards, and the discard
-        # pile would feed the deck again without end
-        for _ in range(min(self.count(ctx), len(game.s.deck) + len(game.s.discard))):
-            card = game.draw_card()
-            if card is None:
-                break
-            drawn.append(card)
-            if pile:
-                game.add_to_pile(who, pile, card)
-            else:
-                game.player(who).hand.append(card)
-        if pile:
-            game.log("draw_pile", to=pile_readers(game, who, pile), faction=who, cards=drawn, pile=pile)
-        else:
-            game.log("draw", to=(who,), faction=who, cards=drawn)
+        drawing(game, who, pile_of(game, f, self.pile), self.count(ctx))
         return True
+
+
+def drawing(game: Any, who: str, pile: str | None, count: Any) -> None:
+    drawn = []
+    # at most the cards there are to draw: a pile past its limit discards, and the discard
+    # pile would feed the deck again without end
+    for _ in range(min(count, len(game.s.deck) + len(game.s.discard))):
+        card = game.draw_card()
+        if card is None:
+            break
+        drawn.append(card)
+        if pile:
+            game.add_to_pile(who, pile, card)
+        else:
+            game.player(who).hand.append(card)
+    if pile:
+        game.log("draw_pile", to=pile_readers(game, who, pile), faction=who, cards=drawn, pile=pile)
+    else:
+        game.log("draw", to=(who,), faction=who, cards=drawn)
 
 
 class MoveCards(Stmt):
@@ -225,10 +255,16 @@ class MoveCards(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
         payer = self.payer(ctx) if self.payer else ctx.me
-        game.push({"op": "pay_cards", "payer": payer, "owner": ctx.me, "source": pile_of(game, f, self.source),
-                   "dest": pile_of(game, f, self.dest),
-                   "suit": self.suit(ctx), "count": self.count(ctx) if self.count else None, "done": 0})
+        source, dest = pile_of(game, f, self.source), pile_of(game, f, self.dest)
+        suit = self.suit(ctx)
+        paying(game, ctx.me, payer, source, dest, suit, self.count(ctx) if self.count else None)
         return True
+
+
+def paying(game: Any, me: str, payer: str, source: str | None, dest: str | None, suit: Any, count: Any) -> None:
+    """spend / put / discard: the frame that moves the cards one at a time."""
+    game.push({"op": "pay_cards", "payer": payer, "owner": me, "source": source, "dest": dest,
+               "suit": suit, "count": count, "done": 0})
 
 
 class DiscardCard(Stmt):
@@ -238,15 +274,18 @@ class DiscardCard(Stmt):
         self.card = card
 
     def run(self, game: Any, f: dict) -> bool:
-        card = self.card(ctx_of(game, f))
-        p = game.player(f["me"])
-        for cards in (p.persistent, p.hand, *p.piles.values()):
-            if card in cards:
-                cards.remove(card)
-                game.discard_card(card)
-                game.log("discard", faction=f["me"], card=card)
-                break
+        discarding_card(game, f["me"], self.card(ctx_of(game, f)))
         return True
+
+
+def discarding_card(game: Any, me: str, card: Any) -> None:
+    p = game.player(me)
+    for cards in (p.persistent, p.hand, *p.piles.values()):
+        if card in cards:
+            cards.remove(card)
+            game.discard_card(card)
+            game.log("discard", faction=me, card=card)
+            break
 
 
 class DiscardRandom(Stmt):
@@ -257,15 +296,19 @@ class DiscardRandom(Stmt):
         self.count, self.pile = count, pile
 
     def run(self, game: Any, f: dict) -> bool:
-        cards = game.player(f["me"]).piles.get(self.pile)
-        for _ in range(self.count(ctx_of(game, f))):
-            if not cards:
-                break
-            card = cards.pop(game.rng().below(len(cards)))
-            game.commit_rng()
-            game.discard_card(card)
-            game.log("discard_random", faction=f["me"], card=card, pile=self.pile)
+        discarding_random(game, f["me"], self.pile, self.count(ctx_of(game, f)))
         return True
+
+
+def discarding_random(game: Any, me: str, pile: str, count: Any) -> None:
+    cards = game.player(me).piles.get(pile)
+    for _ in range(count):
+        if not cards:
+            break
+        card = cards.pop(game.rng().below(len(cards)))
+        game.commit_rng()
+        game.discard_card(card)
+        game.log("discard_random", faction=me, card=card, pile=pile)
 
 
 class SetBattle(Stmt):
@@ -273,11 +316,15 @@ class SetBattle(Stmt):
         self.name, self.value = name, value
 
     def run(self, game: Any, f: dict) -> bool:
-        battle = current_battle(game)
-        if battle is None:
-            raise LanguageError("'set battle' used outside a battle")
-        battle[self.name] = max(0, self.value(ctx_of(game, f)))
+        battle_to_set(game)[self.name] = max(0, self.value(ctx_of(game, f)))
         return True
+
+
+def battle_to_set(game: Any) -> dict:
+    battle = current_battle(game)
+    if battle is None:
+        raise LanguageError("'set battle' used outside a battle")
+    return battle
 
 
 class TakeRandom(Stmt):
@@ -286,25 +333,28 @@ class TakeRandom(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
-        victim = self.victim(ctx)
-        hand = game.player(victim).hand
-        if hand:
-            rng = game.rng()
-            card = hand.pop(rng.below(len(hand)))
-            game.commit_rng()
-            if self.pile:
-                game.add_to_pile(ctx.me, self.pile, card)
-                place = pile_place(ctx.me, self.pile)
-                readers = pile_readers(game, ctx.me, self.pile)
-                readers = None if readers is None else (*readers, victim)  # the loser knows its card
-                game.log("take_random_pile", to=readers, faction=ctx.me, victim=victim, card=card, pile=self.pile)
-            else:
-                game.player(ctx.me).hand.append(card)
-                place = hand_place(ctx.me)
-                game.log("take_random", to=(ctx.me, victim), faction=ctx.me, victim=victim, card=card)
-            if victim != ctx.me:
-                show(game, victim, card, place)
+        taking_random(game, ctx.me, self.victim(ctx), self.pile)
         return True
+
+
+def taking_random(game: Any, me: str, victim: Any, pile: str | None) -> None:
+    hand = game.player(victim).hand
+    if hand:
+        rng = game.rng()
+        card = hand.pop(rng.below(len(hand)))
+        game.commit_rng()
+        if pile:
+            game.add_to_pile(me, pile, card)
+            place = pile_place(me, pile)
+            readers = pile_readers(game, me, pile)
+            readers = None if readers is None else (*readers, victim)  # the loser knows its card
+            game.log("take_random_pile", to=readers, faction=me, victim=victim, card=card, pile=pile)
+        else:
+            game.player(me).hand.append(card)
+            place = hand_place(me)
+            game.log("take_random", to=(me, victim), faction=me, victim=victim, card=card)
+        if victim != me:
+            show(game, victim, card, place)
 
 
 class Reveal(Stmt):
@@ -313,12 +363,15 @@ class Reveal(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
-        who = self.player(ctx)
-        hand = list(game.player(who).hand)
-        game.log("reveal", to=(who, ctx.me), faction=who, shown_to=ctx.me, cards=hand)
-        if who != ctx.me:
-            for card in hand:
-                show(game, ctx.me, card, hand_place(who))
+        revealing(game, ctx.me, self.player(ctx))
         return True
+
+
+def revealing(game: Any, me: str, who: Any) -> None:
+    hand = list(game.player(who).hand)
+    game.log("reveal", to=(who, me), faction=who, shown_to=me, cards=hand)
+    if who != me:
+        for card in hand:
+            show(game, me, card, hand_place(who))
 
 

@@ -23,7 +23,7 @@ class Choose(Stmt):
         self.exists = exists  # whether `source` has any item, without building the whole list
 
     def options(self, ctx: Ctx) -> tuple:
-        return tuple(dict.fromkeys(as_list(self.source(ctx))))
+        return choice_options(self.source(ctx))
 
     def possible(self, ctx: Ctx) -> bool:
         return self.exists(ctx)
@@ -34,17 +34,27 @@ class Choose(Stmt):
             options = self.options(ctx)
             if not options:
                 return True
-            if self.optional:
-                options = options + ("none",)
-            chooser = self.by(ctx) if self.by else ctx.me
-            if game.ask(f, "answer", chooser, f"{self.ability}:{self.name}", options,
-                        self.prompt or f"{self.ability}: choose {self.name}"):
+            if asking(game, f, self.by(ctx) if self.by else ctx.me, options, self.optional, self.ability,
+                      self.name, self.prompt):
                 return False
         answer = f.pop("answer")
         if self.optional and answer == "none":
             return True
         game.push(block_frame(self.body, f["me"], {**f["env"], self.name: answer}, f["ability"]))
         return True
+
+
+def choice_options(value: Any) -> tuple:
+    """What a `choose` offers: the list's items, each once, in order."""
+    return tuple(dict.fromkeys(as_list(value)))
+
+
+def asking(game: Any, f: dict, chooser: Any, options: tuple, optional: bool, ability: str, name: str,
+           prompt: str) -> bool:
+    """Ask a `choose`'s question in the frame's "answer" slot; True while waiting for it."""
+    if optional:
+        options = options + ("none",)
+    return game.ask(f, "answer", chooser, f"{ability}:{name}", options, prompt or f"{ability}: choose {name}")
 
 
 class ForEach(Stmt):
@@ -96,9 +106,13 @@ class SetVar(Stmt):
         self.name, self.value = name, value
 
     def run(self, game: Any, f: dict) -> bool:
-        game.player(f["me"]).vars[self.name] = freeze(self.value(ctx_of(game, f)))
-        game.changed.add(ANY_CHANGE)  # a variable may switch abilities on or off: check every invariant
+        setting(game, f["me"], self.name, self.value(ctx_of(game, f)))
         return True
+
+
+def setting(game: Any, me: str, name: str, value: Any) -> None:
+    game.player(me).vars[name] = freeze(value)
+    game.changed.add(ANY_CHANGE)  # a variable may switch abilities on or off: check every invariant
 
 
 class Mark(Stmt):
@@ -106,13 +120,24 @@ class Mark(Stmt):
         self.name, self.value = name, value
 
     def run(self, game: Any, f: dict) -> bool:
-        used = game.player(f["me"]).used
-        key = f"mark:{self.name}"
-        used[key] = used.get(key, 0) + 1
+        key = marking(game, f["me"], self.name)
         if self.value is not None:
-            valued = f"{key}:{self.value(ctx_of(game, f))}"
-            used[valued] = used.get(valued, 0) + 1
+            marking_value(game, f["me"], key, self.value(ctx_of(game, f)))
         return True
+
+
+def marking(game: Any, me: str, name: str) -> str:
+    """Count one more `mark NAME` this turn; the key its value is marked under."""
+    used = game.player(me).used
+    key = f"mark:{name}"
+    used[key] = used.get(key, 0) + 1
+    return key
+
+
+def marking_value(game: Any, me: str, key: str, value: Any) -> None:
+    used = game.player(me).used
+    valued = f"{key}:{value}"
+    used[valued] = used.get(valued, 0) + 1
 
 
 class Battle(Stmt):
@@ -120,12 +145,8 @@ class Battle(Stmt):
         self.where, self.against = where, against
 
     def _frame(self, ctx: Ctx) -> dict:
-        frame: dict = {"op": "battle", "player": ctx.me}
-        if self.where:
-            frame["where"] = as_list(self.where(ctx))
-        if self.against:
-            frame["against"] = as_list(self.against(ctx))
-        return frame
+        where = self.where(ctx) if self.where else None
+        return battle_frame(ctx.me, where, self.against(ctx) if self.against else None, self.where, self.against)
 
     def possible(self, ctx: Ctx) -> bool:
         frame = self._frame(ctx)
@@ -134,6 +155,16 @@ class Battle(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         game.push(self._frame(ctx_of(game, f)))
         return True
+
+
+def battle_frame(me: str, where: Any, against: Any, has_where: Any, has_against: Any) -> dict:
+    """The frame of `battle [in WHERE] [against WHO]` (`has_*`: whether the part is written)."""
+    frame: dict = {"op": "battle", "player": me}
+    if has_where:
+        frame["where"] = as_list(where)
+    if has_against:
+        frame["against"] = as_list(against)
+    return frame
 
 
 class Move(Stmt):
@@ -146,20 +177,11 @@ class Move(Stmt):
         self.unhindered, self.owner = unhindered, owner
 
     def _frame(self, ctx: Ctx) -> dict:
-        frame: dict = {"op": "move", "player": ctx.me}
-        if self.owner:
-            frame["player"], frame["chooser"] = self.owner(ctx), ctx.me
-        if self.unhindered:
-            frame["unhindered"] = True
-        if self.origin:
-            frame["from"] = as_list(self.origin(ctx))
-        if self.dest:
-            frame["to"] = as_list(self.dest(ctx))
-        if self.ignore_rule:
-            frame["ignore_rule"] = True
-        if self.only:
-            frame["kinds"] = as_list(self.only(ctx))
-        return frame
+        owner = self.owner(ctx) if self.owner else None
+        origin = self.origin(ctx) if self.origin else None
+        dest = self.dest(ctx) if self.dest else None
+        return move_frame(ctx.me, owner, self.unhindered, origin, dest, self.ignore_rule,
+                          self.only(ctx) if self.only else None, self.owner, self.origin, self.dest, self.only)
 
     def possible(self, ctx: Ctx) -> bool:
         frame = self._frame(ctx)
@@ -168,6 +190,26 @@ class Move(Stmt):
     def run(self, game: Any, f: dict) -> bool:
         game.push(self._frame(ctx_of(game, f)))
         return True
+
+
+def move_frame(me: str, owner: Any, unhindered: bool, origin: Any, dest: Any, ignore_rule: bool, only: Any,
+               has_owner: Any, has_origin: Any, has_dest: Any, has_only: Any) -> dict:
+    """The frame of `move [from X] [to Y] [ignoring rule] [only KINDS] [unhindered] [of OWNER]`
+    (`has_*`: whether the part is written)."""
+    frame: dict = {"op": "move", "player": me}
+    if has_owner:
+        frame["player"], frame["chooser"] = owner, me
+    if unhindered:
+        frame["unhindered"] = True
+    if has_origin:
+        frame["from"] = as_list(origin)
+    if has_dest:
+        frame["to"] = as_list(dest)
+    if ignore_rule:
+        frame["ignore_rule"] = True
+    if has_only:
+        frame["kinds"] = as_list(only)
+    return frame
 
 
 class Craft(Stmt):
@@ -190,26 +232,39 @@ class Offer(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         ctx = ctx_of(game, f)
-        choices = as_list(self.choices(ctx))
-        unknown = [c for c in choices if c not in BUILT_IN_ACTIONS and c not in game.faction(ctx.me).actions]
-        if unknown:
-            raise LanguageError(f"'offer' names no action {', '.join(map(str, unknown))}")
-        menu = {"offered": True, "choices": choices, "limit": self.limit(ctx) if self.limit else None,
-                "extra_per_bird": self.birds, "rule": f.get("rule", "")}
-        game.push({"op": "actions", "player": ctx.me, "menu": menu, "taken": 0})
+        choices = offered_choices(game, ctx.me, self.choices(ctx))
+        offering(game, ctx.me, choices, self.limit(ctx) if self.limit else None, self.birds, f.get("rule", ""))
         return True
+
+
+def offered_choices(game: Any, me: str, value: Any) -> tuple:
+    choices = as_list(value)
+    unknown = [c for c in choices if c not in BUILT_IN_ACTIONS and c not in game.faction(me).actions]
+    if unknown:
+        raise LanguageError(f"'offer' names no action {', '.join(map(str, unknown))}")
+    return choices
+
+
+def offering(game: Any, me: str, choices: tuple, limit: Any, birds: bool, rule: str) -> None:
+    menu = {"offered": True, "choices": choices, "limit": limit, "extra_per_bird": birds, "rule": rule}
+    game.push({"op": "actions", "player": me, "menu": menu, "taken": 0})
 
 
 class Cancel(Stmt):
     """Cancel the action being intervened on: the nearest frame that accepts cancelling."""
 
     def run(self, game: Any, f: dict) -> bool:
-        for frame in reversed(game.s.stack):
-            if frame.get("cancellable"):
-                frame["cancelled"] = True
-                game.trace(f.get("rule", ""), f"{frame['op']} cancelled")
-                return True
-        raise LanguageError("'cancel' used where no action can be cancelled")
+        cancelling(game, f.get("rule", ""))
+        return True
+
+
+def cancelling(game: Any, rule: str) -> None:
+    for frame in reversed(game.s.stack):
+        if frame.get("cancellable"):
+            frame["cancelled"] = True
+            game.trace(rule, f"{frame['op']} cancelled")
+            return
+    raise LanguageError("'cancel' used where no action can be cancelled")
 
 
 class EndPhase(Stmt):
@@ -228,10 +283,14 @@ class DoAction(Stmt):
 
     def run(self, game: Any, f: dict) -> bool:
         """The action runs with the caller's names bound (its declared params)."""
-        frame = action_frame(game, f["me"], self.action)
-        frame["env"] = f["env"]
-        game.push(frame)
+        doing(game, f["me"], self.action, f["env"])
         return True
+
+
+def doing(game: Any, me: str, action: str, env: dict) -> None:
+    frame = action_frame(game, me, action)
+    frame["env"] = env
+    game.push(frame)
 
 
 class Say(Stmt):
@@ -241,9 +300,12 @@ class Say(Stmt):
         self.parts = parts
 
     def run(self, game: Any, f: dict) -> bool:
-        ctx = ctx_of(game, f)
-        text = "".join(part if isinstance(part, str) else shown(part(ctx)) for part in self.parts)
-        game.log("say", faction=f["me"], text=text)
+        saying(game, ctx_of(game, f), self.parts)
         return True
+
+
+def saying(game: Any, ctx: Ctx, parts: tuple) -> None:
+    text = "".join(part if isinstance(part, str) else shown(part(ctx)) for part in parts)
+    game.log("say", faction=ctx.me, text=text)
 
 

@@ -1,0 +1,95 @@
+"""A hook's modifiers, and an event's listeners, each run by one generated Python function.
+
+`Game.modify` asks every modifier of a hook, whoever it belongs to; most of them begin with an
+owner test (`player = me`, `faction = me`, `piece.faction = me`: engine/language/owner_tests.py)
+that is false for every player but one. A faction's own modifier belongs to that faction
+alone, so its test is a comparison of one of the hook's values with a constant: the fold asks
+it inline and calls the modifier only when it holds. A modifier whose owners change during the
+game (a persistent card's) is called as it is, and asks its own test for each owner.
+
+An event's listeners are gathered the same way (`gather`): a faction's trigger whose condition
+starts with `event.FIELD = me` is only asked when the event's field names that faction.
+
+The fold keeps the loop guard of `Game.modify` (modifiers calling modifiers past
+MODIFIER_DEPTH, or without end, are a `RuleLoopError` naming them). Its text holds only
+repr()'d constants and names of this module's namespace.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rootlaw.errors import RuleLoopError
+
+MODIFIER_DEPTH = 30  # modifiers running inside modifiers (ruler() in a ruler modifier...) before we call it a loop
+_ABSENT = object()
+
+
+def too_deep(running: list[str]) -> None:
+    names = sorted(set(running))
+    running.clear()
+    raise RuleLoopError(f"modifiers call each other without end ({MODIFIER_DEPTH} deep); "
+                        f"the loop involves: {', '.join(names)}")
+
+
+def endless(running: list[str]) -> None:
+    names = sorted(set(running))
+    running.clear()
+    raise RuleLoopError(f"modifiers call each other without end; the loop involves: {', '.join(names)}") from None
+
+
+def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any, Any, dict], Any]:
+    """One function running the modifiers of `hook` in order: (function, its faction when it
+    is a faction's own, else None)."""
+    namespace: dict[str, Any] = {"ABSENT": _ABSENT, "DEPTH": MODIFIER_DEPTH, "too_deep": too_deep,
+                                 "endless": endless}
+    lines = ["def fold(game, value, context):", "    running = game._modifying",
+             "    if len(running) >= DEPTH:", "        too_deep(running)", f"    running.append({hook!r})",
+             "    try:"]
+    for i, (fn, faction) in enumerate(entries):
+        ability = getattr(fn, "ability", hook)
+        test = getattr(fn, "test", None)
+        if faction is None or not hasattr(fn, "apply"):
+            namespace[f"m{i}"] = fn
+            lines += [f"        running[-1] = {ability!r}", f"        value = m{i}(game, value, context)"]
+            continue
+        namespace[f"m{i}"] = fn.apply
+        call = [f"running[-1] = {ability!r}", f"value = m{i}(game, {faction!r}, {{}}, value, context)"]
+        if test is None:
+            lines += ["        " + line for line in call]
+            continue
+        same = "==" if test.equal else "!="
+        lines.append(f"        v = context.get({test.name!r}, ABSENT)")
+        if test.field is None:
+            lines.append(f"        if v is ABSENT or v {same} {faction!r}:")
+        else:
+            lines.append(f"        if type(v) is not dict or {test.field!r} not in v "
+                         f"or v[{test.field!r}] {same} {faction!r}:")
+        lines += ["            " + line for line in call]
+    lines += ["    except RecursionError:", "        endless(running)", "    finally:", "        if running:",
+              "            running.pop()", "    return value", ""]
+    exec(compile("\n".join(lines), f"<rootlaw hook {hook}>", "exec"), namespace)  # noqa: S102 - fixed text, repr()'d names
+    return namespace["fold"]
+
+
+def gather(event: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any, dict], list[dict]]:
+    """One function collecting the reactions to `event` of its listeners, in order: (listener,
+    its faction when it is a faction's own trigger, else None)."""
+    namespace: dict[str, Any] = {"ABSENT": _ABSENT}
+    lines = ["def gather(game, payload):", "    frames = []"]
+    for i, (fn, faction) in enumerate(entries):
+        test = getattr(fn, "test", None)
+        if faction is None or not hasattr(fn, "fire") or test is not None and (test.name != "event" or test.field is None):
+            namespace[f"l{i}"] = fn
+            lines.append(f"    frames += l{i}(game, {event!r}, payload)")
+            continue
+        namespace[f"l{i}"] = fn.fire
+        call = [f"f = l{i}(game, {faction!r}, {{}}, payload)", "if f is not None:", "    frames.append(f)"]
+        if test is None:
+            lines += ["    " + line for line in call]
+            continue
+        same = "==" if test.equal else "!="
+        lines.append(f"    if {test.field!r} not in payload or payload[{test.field!r}] {same} {faction!r}:")
+        lines += ["        " + line for line in call]
+    lines += ["    return frames", ""]
+    exec(compile("\n".join(lines), f"<rootlaw event {event}>", "exec"), namespace)  # noqa: S102 - fixed text, repr()'d names
+    return namespace["gather"]

@@ -1,0 +1,103 @@
+"""The board builtins asked most, written straight into generated code.
+
+`exists(pieces(c, me, kind))`, `count(pieces(...))`, `warriors(me, c)`, `present(f, c)`,
+`rules(me, c)` and `ruler(c)` are asked of every clearing by menus and effects. A call of the
+builtin costs a Python call and its own look-ups; written into the generated function they are
+one look-up in the game's kept counts (engine/core/board_index.py) or its rulers, read through
+names the function binds once (`K`, `CATS`, `RULER`: `HOIST`).
+
+A template applies only where it answers exactly what the builtin answers: the faction named by
+`me` or a string constant (the kept counts are keyed by factions and kinds, which are strings),
+a place given by a value used once or by a plain name. Anything else is the builtin's call.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from rootlaw.core.locations import as_location
+
+from .builtins import FUNCTIONS
+
+# what each hoisted name is, in a function whose game is `game`
+HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or game.counts()).categories",
+         "RULER": "game.ruler"}
+NAMESPACE = {"_aloc": as_location}
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
+
+
+def _text(text: str) -> bool:
+    """Whether generated text is surely a string: `me` or a repr()'d string constant."""
+    return text in ("me", "ctx.me") or text[:1] in ("'", '"')
+
+
+def _place(where: str) -> str | None:
+    """A clearing, path or box as a location key, as `pieces` computes it; `where` once."""
+    if not _SIMPLE.match(where):
+        return None
+    return f'(f"c{{{where}}}" if type({where}) is int else _aloc({where}))'
+
+
+def _pieces_key(args: list[str]) -> str | None:
+    where, faction = args[0], args[1]
+    kind = args[2] if len(args) > 2 else "None"
+    if not _text(faction) or not (kind == "None" or _text(kind)):
+        return None
+    place = _place(where)
+    return None if place is None else f"({place}, {faction}, {kind})"
+
+
+def _any_pieces(args: list[str], hoist: set[str]) -> str | None:
+    key = _pieces_key(args) if len(args) >= 2 else None
+    if key is None:
+        return None
+    hoist.add("K")
+    return f"({key} in K)"
+
+
+def _count_pieces(args: list[str], hoist: set[str]) -> str | None:
+    key = _pieces_key(args) if len(args) >= 2 else None
+    if key is None:
+        return None
+    hoist.add("K")
+    return f"K.get({key}, 0)"
+
+
+def _warriors(args: list[str], hoist: set[str]) -> str | None:
+    faction, clearing = args
+    if not _text(faction) or not _SIMPLE.match(clearing):
+        return None
+    hoist.add("CATS")
+    return f'CATS.get((f"c{{{clearing}}}", {faction}, "warrior"), 0)'
+
+
+def _present(args: list[str], hoist: set[str]) -> str | None:
+    faction, clearing = args
+    if not _text(faction) or not _SIMPLE.match(clearing):
+        return None
+    hoist.add("K")
+    return f'((f"c{{{clearing}}}", {faction}, None) in K)'
+
+
+def _rules(args: list[str], hoist: set[str]) -> str | None:
+    faction, clearing = args
+    if not (_text(faction) or _SIMPLE.match(faction)):
+        return None
+    hoist.add("RULER")
+    return f"(RULER({clearing}) == {faction})"
+
+
+def _ruler(args: list[str], hoist: set[str]) -> str | None:
+    hoist.add("RULER")
+    return f"RULER({args[0]})"
+
+
+# builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template
+TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
+    FUNCTIONS["pieces"].any_fn: _any_pieces,
+    FUNCTIONS["pieces"].count_fn: _count_pieces,
+    FUNCTIONS["warriors"].fn: _warriors,
+    FUNCTIONS["present"].fn: _present,
+    FUNCTIONS["rules"].fn: _rules,
+    FUNCTIONS["ruler"].fn: _ruler,
+}

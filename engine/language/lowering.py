@@ -1,0 +1,193 @@
+"""Expressions as Python statements: filters and mappings become loops, not generators.
+
+`codegen.Generator` writes an expression as one Python expression: a filter is a list
+comprehension, "does the filter keep anything?" is `any()` over a generator, and `and`/`or`
+nest them. Each generator costs an object, and each item a resumption of it. `Lowering` writes
+the same expression as statements that leave its value in a local: a filter is a `for` loop
+appending to a list, `exists` of a filter a loop that stops at the first item it keeps, `and`
+and `or` are `if`s, so nested filters run as nested loops in the one function.
+
+The program is the same: every part is evaluated in the same order, as often, stopping where
+the expression stops. Operands of an operator or a call are evaluated left to right: when one of
+them needs statements, they all go through locals, in order. A part with no filter or mapping
+inside is written as the generator writes it (memo slots included). `fast`, the generated form
+of one expression that the compiler hands out, is written by a `Lowering` (so it lives here).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .codegen import _BOOLEAN, VALUES, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
+from .syntax import Tree
+
+_LOOPS = ("filter", "mapped")
+
+
+def _looping(node: Any) -> bool:
+    """Whether a tree holds a filter or a mapping (the parts worth writing as statements)."""
+    return isinstance(node, Tree) and any(tree.data in _LOOPS for tree in node.iter_subtrees())
+
+
+class Lowering(Generator):
+    """A `Generator` that writes statements (`lower`) into `self.lines`, at `self.depth`."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.lines: list[str] = []
+        self.depth = 0
+        self.temps = 0
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " * self.depth + line)
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"t{self.temps}"
+
+    def statements(self, node: Any, exists: bool = False) -> tuple[list[str], str]:
+        """The lines computing the expression (or, with `exists`, whether the filter or the
+        builtin's list has any item), and the local holding the value."""
+        self.lines, self.depth = [], 0
+        out = self.temp()
+        if exists:
+            self.lower_any(node, out)
+        else:
+            self.lower(node, out)
+        return self.lines, out
+
+    # --- statements ------------------------------------------------------------------------
+    def lower(self, node: Any, out: str) -> None:
+        if not _looping(node):
+            self.emit(f"{out} = {self.expr(node)}")
+            return
+        kind, c = node.data, node.children
+        if kind == "filter":
+            self._loop(c[1], str(c[0]), lambda var, acc: self._keep_if(c[2], var, acc), out)
+        elif kind == "mapped":
+            self._loop(c[2], str(c[1]), lambda var, acc: self._append(c[0], acc), out)
+        elif kind in ("and_expr", "or_expr"):
+            self._connective(kind == "and_expr", c, out)
+        elif kind == "cond_expr":
+            test = self.temp()
+            self.lower(c[0], test)
+            self.emit(f"if {test}:")
+            self._nested(c[1], out)
+            self.emit("else:")
+            self._nested(c[2], out)
+        elif kind == "call" and self._exists_of_filter(node):
+            self.lower_any(c[1].children[0], out)
+        else:
+            self.emit(f"{out} = {self.expr(node)}")  # its operands go through `parts`
+
+    def lower_any(self, node: Tree, out: str) -> None:
+        """Whether a filter keeps any item (stopping at the first), or a builtin's list has any."""
+        if node.data == "call":
+            self.emit(f"{out} = {self.any_kept(node)}")
+            return
+        source = self.temp()
+        self.lower(node.children[1], source)
+        self.emit(f"{out} = False")
+        var = self.bind(str(node.children[0]))
+        self.emit(f"for {var} in _items({source}):")
+        self.depth += 1
+        test = self.temp()
+        self.lower(node.children[2], test)
+        self.emit(f"if {test}:")
+        self.emit(f"    {out} = True")
+        self.emit("    break")
+        self.depth -= 1
+        self.local.pop()
+
+    def parts(self, nodes: Any) -> list[str]:
+        nodes = list(nodes)
+        if not any(_looping(n) for n in nodes):
+            return [self.expr(n) for n in nodes]
+        texts = []
+        for n in nodes:  # all of them, in order, so the order of evaluation stays
+            t = self.temp()
+            self.lower(n, t)
+            texts.append(t)
+        return texts
+
+    def _nested(self, node: Any, out: str) -> None:
+        self.depth += 1
+        self.lower(node, out)
+        self.depth -= 1
+
+    def _loop(self, source_node: Any, name: str, each: Any, out: str) -> None:
+        source = self.temp()
+        self.lower(source_node, source)
+        acc = self.temp()
+        self.emit(f"{acc} = []")
+        var = self.bind(name)
+        self.emit(f"for {var} in _items({source}):")
+        self.depth += 1
+        each(var, acc)
+        self.depth -= 1
+        self.local.pop()
+        self.emit(f"{out} = tuple({acc})")
+
+    def _keep_if(self, cond: Any, var: str, acc: str) -> None:
+        test = self.temp()
+        self.lower(cond, test)
+        self.emit(f"if {test}:")
+        self.emit(f"    {acc}.append({var})")
+
+    def _append(self, each: Any, acc: str) -> None:
+        value = self.temp()
+        self.lower(each, value)
+        self.emit(f"{acc}.append({value})")
+
+    def _connective(self, both: bool, parts: list, out: str) -> None:
+        """`and` / `or`: each part as a bool, the next only while the answer is open."""
+        opened = 0
+        for i, part in enumerate(parts):
+            if i:
+                self.emit(f"if {'' if both else 'not '}{out}:")
+                self.depth += 1
+                opened += 1
+            self.lower(part, out)
+            if not (isinstance(part, Tree) and part.data in _BOOLEAN):
+                self.emit(f"{out} = not not {out}")
+        self.depth -= opened
+
+    @staticmethod
+    def _exists_of_filter(node: Tree) -> bool:
+        tok, args = node.children
+        return (str(tok) == "exists" and args is not None and len(args.children) == 1
+                and isinstance(args.children[0], Tree) and args.children[0].data == "filter")
+
+
+def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
+         exists: bool = False, values: dict[str, Fn] = VALUES) -> Fn:
+    """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
+    handing every call to `slow` when the tree uses something the generator does not handle
+    (a builtin that changes the game, such as a roll, is one).
+    `outer(name)` says whether a name is bound around the expression (read from the context's
+    names); it and the sets must not change afterwards, as the source is generated on the first
+    call. With `exists`, `node` is a filter and the form says whether it keeps any item,
+    stopping at the first (a menu asks only that). `values`: the values of the moment, as the
+    file's language gives them."""
+    namespace = {**base_namespace(values), "slow": slow}
+
+    def source() -> str | None:
+        gen = Lowering(outer, variables, words)
+        try:
+            lines, out = gen.statements(node, exists)
+        except Unsupported:
+            return None
+        namespace.update(gen.functions)
+        hoisted = "".join(f"    {line}\n" for line in gen.prologue())
+        return ("def fast(ctx):\n"
+                "    env = ctx.env\n"
+                + ("    game = ctx.game\n" + hoisted if hoisted else "")
+                + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
+                "    try:\n"
+                + "".join(f"        {line}\n" for line in lines) +
+                f"        return {out}\n"
+                "    except FAILURES:\n"
+                "        return slow(ctx)\n")
+    return _compiled_on_first_call(source, namespace)
+
+
+__all__ = ["Lowering", "Unsupported", "fast"]
