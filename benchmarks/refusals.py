@@ -27,23 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PACK = REPO / "tests" / "packs" / "river_otters"
-MAX_SEED = 10**15
-PROBE = """\
-id: probe
-names: {{en: Probe}}
-source: rootlaw benchmark
-setup_order: 1
-pieces:
-  warrior: {{category: warrior, count: 20}}
-{extra}
-setup:
-{setup}
-turn:
-  birdsong: []
-  daylight: []
-  evening: []
-"""
+sys.path.insert(0, str(REPO))
+from tests.test_hardening import PROBE  # noqa: E402  the faction the suite probes with
+from tests.test_hostile_files import _pack_of_version  # noqa: E402
+
+from rootlaw.content.record import MAX_SEED  # noqa: E402
 
 
 @dataclass
@@ -63,15 +51,6 @@ def _probe(folder: Path, name: str, setup: str, extra: str = "") -> str:
     path = folder / f"{name}.yaml"
     path.write_text(PROBE.format(setup=setup, extra=extra))
     return str(path)
-
-
-def _pack_of_version(folder: Path, version: str) -> str:
-    pack = folder / "pack-version"
-    shutil.copytree(PACK, pack)
-    manifest = pack / "pack.yaml"
-    manifest.write_text("\n".join(f'rootlaw: "{version}"' if line.startswith("rootlaw:") else line
-                                  for line in manifest.read_text().splitlines()) + "\n")
-    return str(pack)
 
 
 def _json_file(folder: Path, name: str, content: str | bytes) -> str:
@@ -96,7 +75,7 @@ def cases(folder: Path, cache: Path) -> list[Case]:
     """Every input named in issue 28, built in `folder`; `cache` is the warm cache folder."""
     fifo = folder / "pipe.json"
     os.mkfifo(fifo)
-    pack = _pack_of_version(folder, ">=" + "9" * 5000)
+    pack = str(_pack_of_version(folder, ">=" + "9" * 5000))
     svg = str(folder / "b.svg")
     game = '{"version": 2, "setup": {"map": "autumn", "factions": ["alliance", "arachneen"], "seed": '
     play = ["play", "--factions", "alliance,arachneen", "--rounds", "1", "--quiet"]
