@@ -1,7 +1,9 @@
 """How long each hostile input of issue 28 takes to end, as a person would meet it: a whole
 `rootlaw` process, interpreter start included, from the command line to its last line.
 
-Run with the rootlaw executable to measure (a normal install):
+Run it from a checkout with the test extras (it builds its inputs with the suite's own probe
+faction and pack), naming the rootlaw executable to measure: a normal install with the `web`
+and `sim` extras, since two inputs go to `serve` and `simulate`:
 
     python benchmarks/refusals.py --rootlaw /tmp/venv/bin/rootlaw --runs 5
 
