@@ -135,9 +135,11 @@ def cases(folder: Path, cache: Path) -> list[Case]:
     ]
 
 
-def _run(rootlaw: list[str], argv: list[str], stdin: str, env: dict[str, str]) -> tuple[float, int, str]:
+def _run(rootlaw: list[str], argv: list[str], stdin: str, env: dict[str, str], cwd: Path) -> tuple[float, int, str]:
+    """One run in `cwd` (the temporary folder: 'quit' at the prompt saves the game there)."""
     began = time.perf_counter()
-    done = subprocess.run([*rootlaw, *argv], input=stdin, capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run([*rootlaw, *argv], input=stdin, capture_output=True, text=True, env=env, cwd=cwd,
+                          timeout=60)
     return time.perf_counter() - began, done.returncode, done.stdout + done.stderr
 
 
@@ -153,14 +155,14 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(tmp)
         env = {**os.environ, "XDG_CACHE_HOME": str(folder / "cache")}
         env.pop("ROOTLAW_NO_CACHE", None)
-        _run(rootlaw, ["play", "--quiet", "--rounds", "1"], "", env)  # a warm cache, as after a first command
+        _run(rootlaw, ["play", "--quiet", "--rounds", "1"], "", env, folder)  # a warm cache, as after a first command
         floor = Case("(floor) rootlaw --help", ["--help"], "usage", status=(0,))
         todo = [floor, *cases(folder, folder / "cache")]
         for _ in range(args.runs):
             for case in todo:
                 if case.prepare is not None:
                     case.prepare()
-                seconds, status, text = _run(rootlaw, case.argv, case.stdin, env)
+                seconds, status, text = _run(rootlaw, case.argv, case.stdin, env, folder)
                 case.times.append(seconds)
                 ok = status in case.status and case.says in text and "Traceback" not in text
                 first = next((line for line in text.splitlines() if case.says in line), text.strip()[:100])

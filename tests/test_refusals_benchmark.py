@@ -10,8 +10,10 @@ from benchmarks import refusals
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
-def test_every_hostile_input_of_the_benchmark_ends_cleanly(tmp_path, capsys):
+def test_every_hostile_input_of_the_benchmark_ends_cleanly(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     status = refusals.main(["--runs", "1"])
+    assert list(tmp_path.iterdir()) == []  # the games it quits are saved in its own folder, not here
     table = capsys.readouterr().out
     assert status == 0, table
     inputs = len(refusals.cases(tmp_path, tmp_path / "cache"))
