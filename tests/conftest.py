@@ -18,3 +18,13 @@ def from_the_checkout():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(rulings_index, "CHECKOUT", ROOT)
         yield
+
+
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch) -> Path:
+    """An empty cache folder of this user's only, which rootlaw's caches use for this test."""
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    monkeypatch.delenv("ROOTLAW_NO_CACHE", raising=False)
+    monkeypatch.setenv("ROOTLAW_CACHE_DIR", str(folder))
+    return folder

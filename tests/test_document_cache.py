@@ -16,13 +16,9 @@ from rootlaw.files.resources import data_path
 
 
 @pytest.fixture
-def cache_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    folder.mkdir(mode=0o700)
-    monkeypatch.delenv("ROOTLAW_NO_CACHE", raising=False)
-    monkeypatch.setenv("ROOTLAW_CACHE_DIR", str(folder))
+def cache_dir(private_cache):
     document_cache._pending.clear()
-    yield folder
+    yield private_cache
     document_cache._pending.clear()
 
 

@@ -23,13 +23,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def cache_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    folder.mkdir(mode=0o700)
-    monkeypatch.delenv("ROOTLAW_NO_CACHE", raising=False)
-    monkeypatch.setenv("ROOTLAW_CACHE_DIR", str(folder))
+def cache_dir(private_cache):
     _new_start()
-    yield folder
+    yield private_cache
     _new_start()
 
 
