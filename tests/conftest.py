@@ -20,6 +20,17 @@ def from_the_checkout():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def as_from_a_checkout():
+    """Every test, and every process it starts, runs without the caches a wheel ships
+    (rootlaw.files.prebuilt), as from a checkout, which has none: the tests of the caches see
+    what they build themselves, installed normally (CI) or not. tests/test_prebuilt.py tests
+    the shipped ones."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ROOTLAW_NO_PREBUILT", "1")
+        yield
+
+
 @pytest.fixture
 def private_cache(tmp_path, monkeypatch) -> Path:
     """An empty cache folder of this user's only, which rootlaw's caches use for this test."""

@@ -15,6 +15,7 @@ import hashlib
 import json
 from typing import Any
 
+from . import prebuilt
 from .cache_folder import data_cache_folder, is_private, read_cache, write_cache
 from .resources import data_dir
 
@@ -29,9 +30,13 @@ def fingerprint(schema_name: str, data: Any) -> str:
     return hashlib.sha256(f"{_schemas_digest()}\0{schema_name}\0{text}".encode()).hexdigest()
 
 
-def passed(key: str) -> bool:
-    """Whether a document with this fingerprint passed before (here or at an earlier start)."""
-    return key in _loaded()
+def passed(key: str, source: str | None = None) -> bool:
+    """Whether a document with this fingerprint passed before (here or at an earlier start), or,
+    for the bundled file at `source` (its path), when the wheel was built (rootlaw.files.prebuilt:
+    only bundled files, never a pack's, and only with the very data and schemas checked then)."""
+    if key in _loaded():
+        return True
+    return source is not None and prebuilt.document_name(source) is not None and key in _prebuilt()
 
 
 def remember(key: str) -> None:
@@ -53,6 +58,12 @@ def _schemas_digest() -> str:
     for path in sorted(data_dir("schemas").glob("*.json")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _prebuilt() -> frozenset[str]:
+    keys = prebuilt.read(_FILE, _MAX_BYTES)
+    return frozenset(k for k in keys if isinstance(k, str) and len(k) == 64) if isinstance(keys, list) else frozenset()
 
 
 @functools.lru_cache(maxsize=1)

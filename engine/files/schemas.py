@@ -75,7 +75,7 @@ def validate(doc: Document, schema_name: str) -> list[Problem]:
     """Every problem the bundled schema `schema_name` finds in `doc`, in file order (none at
     once for a document that already passed unchanged: engine/files/schema_cache.py)."""
     key = schema_cache.fingerprint(schema_name, _string_keys(doc.data))
-    if schema_cache.passed(key):
+    if schema_cache.passed(key, doc.source):
         return []
     problems = _problems(doc, _validator(schema_name))
     if not problems:

@@ -125,7 +125,7 @@ def parse_source(source: str, document: str) -> Tree:
     TooDeep for one nested past MAX_DEPTH (neither is ever cached)."""
     key = tree_cache.key(grammar_text(), source)
     where = tree_cache.shard(document)
-    tree = tree_cache.lookup(key, where, MAX_DEPTH)  # checks a cached tree's depth as it reads it
+    tree = tree_cache.lookup(key, where, MAX_DEPTH, document)  # checks a cached tree's depth as it reads it
     if tree is None:
         from lark import UnexpectedInput
         try:

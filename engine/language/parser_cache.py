@@ -7,7 +7,8 @@ kept as JSON (Lark's `memo_serialize` form: plain data, so loading a file can at
 a wrong parser, never run code) in a folder that only the user can write: created 0700,
 refused unless it is a real folder owned by the user and closed to group and others. The
 file name and content carry a hash of the grammar, Lark's version and Python's; any mismatch
-or damage rebuilds the parser in memory.
+or damage rebuilds the parser in memory. A wheel ships the tables it was built with
+(rootlaw.files.prebuilt), read when the private folder has none, under the same key.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+from rootlaw.files import prebuilt
 from rootlaw.files.cache_folder import cache_folder, is_private, read_cache, write_cache
 
 MAX_CACHE_BYTES = 2_000_000
@@ -34,7 +36,10 @@ def cached_lark(grammar: str, build: Callable[[], Lark], folder: Path | None = N
     if not is_private(folder):
         return build()
     path = folder / f"parser-{key[:32]}.json"
-    loaded = _load(path, key)
+    loaded = _load(read_cache(path, MAX_CACHE_BYTES, object_hook=_decode), key)
+    if loaded is not None:
+        return loaded
+    loaded = _load(prebuilt.read(path.name, MAX_CACHE_BYTES, object_hook=_decode), key)  # the wheel's
     if loaded is not None:
         return loaded
     parser = build()
@@ -42,8 +47,7 @@ def cached_lark(grammar: str, build: Callable[[], Lark], folder: Path | None = N
     return parser
 
 
-def _load(path: Path, key: str) -> Lark | None:
-    data = read_cache(path, MAX_CACHE_BYTES, object_hook=_decode)
+def _load(data: Any, key: str) -> Lark | None:
     if not isinstance(data, dict) or data.get("key") != key:
         return None
     try:

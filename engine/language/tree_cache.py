@@ -22,6 +22,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from rootlaw.files import prebuilt
 from rootlaw.files.cache_folder import data_cache_folder, is_private, read_cache, write_cache
 
 from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree
@@ -56,18 +57,24 @@ def shard(source: str, prefix: str = _PREFIX) -> str:
     return f"{prefix}{hashlib.sha256(source.encode()).hexdigest()[:32]}.json"
 
 
-def lookup(k: str, where: str, max_depth: int) -> Tree | None:
-    """The tree parsed earlier for this key in the document file `where`, or None; None also
-    for a tree nested deeper than `max_depth` (a text that parses so deep is never remembered,
-    so the entry is damaged: parsing afresh reports the text)."""
+def lookup(k: str, where: str, max_depth: int, document: str | None = None) -> Tree | None:
+    """The tree parsed earlier for this key in the document file `where`, or else among the
+    trees the wheel was built with for `document` (the path of a bundled file:
+    rootlaw.files.prebuilt), or None; None also for a tree nested deeper than `max_depth` (a
+    text that parses so deep is never remembered, so the entry is damaged: parsing afresh
+    reports the text)."""
     encoded = _loaded(where).get(k)
+    kept = encoded is not None
+    if not kept and document is not None:
+        encoded = _prebuilt(document).get(k)
     if encoded is None:
         return None
     try:
         tree = decode(encoded, max_depth)
     except (TypeError, ValueError, IndexError, RecursionError):  # a damaged entry: parse afresh
         return None
-    _used.setdefault(where, {})[k] = encoded
+    if kept:  # a prebuilt tree stays where it is: the user's file keeps only its own
+        _used.setdefault(where, {})[k] = encoded
     return tree
 
 
@@ -105,6 +112,14 @@ def _loaded(where: str) -> dict[str, Any]:
     if folder is None or not is_private(folder):
         return {}
     data = read_cache(folder / where, _MAX_BYTES)
+    return data if isinstance(data, dict) else {}
+
+
+@functools.lru_cache(maxsize=None)
+def _prebuilt(document: str) -> dict[str, Any]:
+    """The trees the wheel was built with for the bundled file at `document`, by key."""
+    name = prebuilt.document_name(document)
+    data = prebuilt.read(prebuilt.shard(_PREFIX, name), _MAX_BYTES) if name else None
     return data if isinstance(data, dict) else {}
 
 

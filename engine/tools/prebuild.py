@@ -1,0 +1,88 @@
+"""Building the caches a wheel ships (rootlaw.files.prebuilt), when the wheel is built.
+
+    python -m rootlaw.tools.prebuild OUT
+
+setup.py's build step runs this on the package it has just copied into the build folder, so
+the tables, trees and schema passes are those of the very files the wheel holds. It loads every
+bundled faction, map, deck, card set and item set with an empty private cache of its own, as a
+first start would, then keeps from that cache only what the wheel may ship: the parse tables,
+each bundled document's trees (renamed by its name in the source tree, the same in every
+installation) and the fingerprints of the documents that passed. What a wheel ships is data
+only, keyed as the caches key it; nothing of it is code.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+
+def build(out: Path) -> list[str]:
+    """Write the prebuilt caches into `out` (emptied first); the names of the files written."""
+    with tempfile.TemporaryDirectory(prefix="rootlaw-prebuild-") as tmp:
+        os.environ.pop("ROOTLAW_NO_CACHE", None)
+        os.environ["ROOTLAW_NO_PREBUILT"] = "1"  # build from nothing, whatever an earlier build left
+        os.environ["XDG_CACHE_HOME"] = tmp  # the parse tables' folder (never the builder's own cache)
+        os.environ["ROOTLAW_CACHE_DIR"] = tmp = str(Path(tmp) / "rootlaw")  # the other caches', the same
+        from rootlaw.files import prebuilt, schema_cache
+        from rootlaw.language import tree_cache
+
+        documents = _load_everything()
+        tree_cache._store()
+        cache = Path(tmp)
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        written = []
+        for path in documents:
+            name = prebuilt.document_name(str(path))
+            kept = cache / tree_cache.shard(str(path))
+            if name and kept.is_file():
+                target = prebuilt.shard("trees-", name)
+                shutil.copyfile(kept, out / target)
+                written.append(target)
+        for kept in [*cache.glob("parser-*.json"), cache / schema_cache._FILE]:
+            if kept.is_file():
+                shutil.copyfile(kept, out / kept.name)
+                written.append(kept.name)
+        os.environ["ROOTLAW_NO_CACHE"] = "1"  # the folder is gone: nothing more is written at exit
+        return sorted(written)
+
+
+def _load_everything() -> list[Path]:
+    """Load every bundled document a game can use, as a start does; their paths."""
+    from rootlaw.content.catalog import find_faction, find_map, standard_deck
+    from rootlaw.content.factions import bundled_factions
+    from rootlaw.content.maps import bundled_maps
+    from rootlaw.content.sets import bundled_card_sets, bundled_item_sets, load_card_set, load_item_set
+    from rootlaw.files.resources import data_path
+
+    paths = []
+    for fid, path in sorted(bundled_factions().items()):
+        find_faction(fid)
+        paths.append(Path(path))
+    for name in bundled_maps():
+        find_map(name)
+        paths.append(data_path("maps", f"{name}.yaml"))
+    standard_deck()
+    paths.append(data_path("decks", "standard.yaml"))
+    for load, found in ((load_card_set, bundled_card_sets()), (load_item_set, bundled_item_sets())):
+        for _, path in sorted(found.items()):
+            load(path)
+            paths.append(Path(path))
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m rootlaw.tools.prebuild OUT", file=sys.stderr)
+        return 2
+    written = build(Path(args[0]))
+    print(f"rootlaw: {len(written)} prebuilt cache files in {args[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
