@@ -86,9 +86,19 @@ def test_the_build_ships_tables_trees_and_passes_of_every_bundled_file(built):
     assert len(json.loads((built / "valid-documents.json").read_text(encoding="utf-8"))) >= len(bundled_factions())
 
 
-def test_a_bundled_faction_is_neither_parsed_nor_checked(shipped, parses, checks):
+@pytest.fixture
+def yaml_parses(monkeypatch) -> list[str]:
+    """The YAML texts parsed (not found in any cache), by their first line."""
+    from rootlaw.files import documents
+    seen: list[str] = []
+    real = documents._compose
+    monkeypatch.setattr(documents, "_compose", lambda text: seen.append(text.split("\n")[0]) or real(text))
+    return seen
+
+
+def test_a_bundled_faction_is_neither_parsed_nor_checked(shipped, parses, checks, yaml_parses):
     assert find_faction("cabale").actions
-    assert parses == [] and checks == []
+    assert parses == [] and checks == [] and yaml_parses == []
     assert not list(shipped.parent.glob("cache/trees-*")), "nothing is copied into the user's cache"
 
 
@@ -104,6 +114,28 @@ def test_the_shipped_trees_are_those_the_parser_gives(shipped, monkeypatch):
     assert shipped_trees == trees and len(trees) > 20
 
 
+def test_a_bundled_file_as_shipped_is_the_file_as_loaded(shipped, yaml_parses):
+    from rootlaw.files.resources import data_path
+    path = data_path("maps", "autumn.yaml")
+    doc = load_yaml(path)
+    assert yaml_parses == []
+    fresh = load_yaml(text=path.read_text(encoding="utf-8"), source=str(path))
+    assert yaml_parses and doc.data == fresh.data
+    assert doc._positions == fresh._positions and doc._key_positions == fresh._key_positions
+
+
+def test_a_changed_file_at_a_bundled_path_is_parsed(shipped, yaml_parses, tmp_path, monkeypatch):
+    from rootlaw.files import resources
+    path = bundled_factions()["cabale"]
+    edited = tmp_path / "factions" / "cabale.yaml"
+    edited.parent.mkdir()
+    edited.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    monkeypatch.setattr(resources, "data_dir", lambda kind: edited.parent if kind == "factions" else None)
+    assert prebuilt.document_name(str(edited)) == "factions/cabale.yaml"  # it names the shipped entry
+    load_yaml(edited)
+    assert len(yaml_parses) == 1  # but its text is not the one the entry was built from
+
+
 def test_a_changed_text_is_parsed_and_checked(shipped, parses, checks):
     path = bundled_factions()["cabale"]
     text = path.read_text(encoding="utf-8")
@@ -114,13 +146,14 @@ def test_a_changed_text_is_parsed_and_checked(shipped, parses, checks):
     assert parses == ["%expression player = me "]  # only the changed text
 
 
-def test_a_pack_with_a_bundled_faction_s_very_text_is_parsed_and_checked(shipped, tmp_path, parses, checks):
+def test_a_pack_with_a_bundled_faction_s_very_text_is_parsed_and_checked(shipped, tmp_path, parses, checks,
+                                                                          yaml_parses):
     copy = tmp_path / "pack" / "factions" / "cabale.yaml"
     copy.parent.mkdir(parents=True)
     shutil.copyfile(bundled_factions()["cabale"], copy)
     assert prebuilt.document_name(str(copy)) is None
     load_faction(copy)
-    assert checks == [str(copy)] and len(parses) > 20
+    assert checks == [str(copy)] and len(parses) > 20 and len(yaml_parses) == 1
 
 
 def test_a_shipped_pass_holds_for_bundled_files_only(shipped):

@@ -24,6 +24,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from . import prebuilt
 from .cache_folder import data_cache_folder, is_private, read_cache, write_cache
 from .resources import source_name
 
@@ -42,7 +43,9 @@ def lookup(path: str | os.PathLike, text: str) -> tuple[Any, Positions, Position
         return None
     entry = _read(name)
     if not isinstance(entry, dict) or entry.get("key") != _key(text):
-        return None
+        entry = _prebuilt(path)  # as the wheel was built with it (rootlaw.files.prebuilt)
+        if not isinstance(entry, dict) or entry.get("key") != _key(text):
+            return None
     try:
         return entry["data"], _positions(entry["positions"]), _positions(entry["key_positions"])
     except (KeyError, TypeError, ValueError):  # a damaged entry: parse the YAML afresh
@@ -95,6 +98,11 @@ def _read(name: str) -> Any:
     if folder is None or not is_private(folder):
         return None
     return read_cache(folder / name, _MAX_BYTES, object_hook=_decode)
+
+
+def _prebuilt(path: str | os.PathLike) -> Any:
+    name = prebuilt.document_name(os.fspath(path))
+    return prebuilt.read(prebuilt.shard(_PREFIX, name), _MAX_BYTES, object_hook=_decode) if name else None
 
 
 def _key(text: str) -> str:

@@ -5,10 +5,11 @@ the bundled factions and checks every bundled document against its schema: about
 its time, and the same work on every machine for the same files. So building a wheel does it
 once (`rootlaw.tools.prebuild`, run by setup.py's build step, as Python compiles the .pyc
 files at install) and ships what the caches would hold in `rootlaw/data/prebuilt/`: the parse
-tables, the trees of the bundled documents' texts and the fingerprints of the bundled documents
-that passed their schema, all plain JSON read through the bounded reader. Each entry keeps the
-key it was built under (the grammar, Lark's and Python's releases, the text or the document's
-data and every schema), so a changed file, another Lark or another Python misses and is built as
+tables, the trees of the bundled documents' texts, the bundled files as loaded (data and
+positions, rootlaw.files.document_cache) and the fingerprints of the bundled documents that
+passed their schema, all plain JSON read through the bounded reader. Each entry keeps the key it
+was built under (the grammar, Lark's, PyYAML's and Python's releases, the loader's source, the
+text or the document's data and every schema), so a changed file, another Lark or another Python misses and is built as
 without them; a damaged file is ignored. A checkout or an editable install has no such folder
 and builds at its first start. ROOTLAW_NO_CACHE=1 turns these off with the other caches, and
 ROOTLAW_NO_PREBUILT=1 alone (a start as from a checkout: the test suite runs so).

@@ -6,9 +6,9 @@ setup.py's build step runs this on the package it has just copied into the build
 the tables, trees and schema passes are those of the very files the wheel holds. It loads every
 bundled faction, map, deck, card set and item set with an empty private cache of its own, as a
 first start would, then keeps from that cache only what the wheel may ship: the parse tables,
-each bundled document's trees (renamed by its name in the source tree, the same in every
-installation) and the fingerprints of the documents that passed. What a wheel ships is data
-only, keyed as the caches key it; nothing of it is code.
+each bundled file's trees and its data as loaded (renamed by its name in the source tree, the
+same in every installation) and the fingerprints of the documents that passed. What a wheel
+ships is data only, keyed as the caches key it; nothing of it is code.
 """
 from __future__ import annotations
 
@@ -26,22 +26,26 @@ def build(out: Path) -> list[str]:
         os.environ["ROOTLAW_NO_PREBUILT"] = "1"  # build from nothing, whatever an earlier build left
         os.environ["XDG_CACHE_HOME"] = tmp  # the parse tables' folder (never the builder's own cache)
         os.environ["ROOTLAW_CACHE_DIR"] = tmp = str(Path(tmp) / "rootlaw")  # the other caches', the same
-        from rootlaw.files import prebuilt, schema_cache
+        from rootlaw.files import document_cache, prebuilt, schema_cache
+        from rootlaw.files.documents import load_yaml
         from rootlaw.language import tree_cache
 
-        documents = _load_everything()
+        _load_everything()
+        for path in _bundled_files():  # the rest as data (the log's words, the rulings)
+            load_yaml(path)
         tree_cache._store()
+        document_cache._store()
         cache = Path(tmp)
         shutil.rmtree(out, ignore_errors=True)
         out.mkdir(parents=True)
         written = []
-        for path in documents:
+        for path in _bundled_files():
             name = prebuilt.document_name(str(path))
-            kept = cache / tree_cache.shard(str(path))
-            if name and kept.is_file():
-                target = prebuilt.shard("trees-", name)
-                shutil.copyfile(kept, out / target)
-                written.append(target)
+            for prefix, kept in (("trees-", tree_cache.shard(str(path))), ("document-", document_cache._bundled(path))):
+                if name and kept and (cache / kept).is_file():
+                    target = prebuilt.shard(prefix, name)
+                    shutil.copyfile(cache / kept, out / target)
+                    written.append(target)
         for kept in [*cache.glob("parser-*.json"), cache / schema_cache._FILE]:
             if kept.is_file():
                 shutil.copyfile(kept, out / kept.name)
@@ -50,28 +54,28 @@ def build(out: Path) -> list[str]:
         return sorted(written)
 
 
-def _load_everything() -> list[Path]:
-    """Load every bundled document a game can use, as a start does; their paths."""
+def _bundled_files() -> list[Path]:
+    """Every YAML file rootlaw ships."""
+    from rootlaw.files.resources import PACKAGE_DIR, data_dir
+    folders = [data_dir("factions"), *sorted(p for p in (PACKAGE_DIR / "data").iterdir() if p.is_dir())]
+    return sorted({p for folder in folders for p in folder.glob("*.yaml")})
+
+
+def _load_everything() -> None:
+    """Load every bundled document a game can use, as a start does."""
     from rootlaw.content.catalog import find_faction, find_map, standard_deck
     from rootlaw.content.factions import bundled_factions
     from rootlaw.content.maps import bundled_maps
     from rootlaw.content.sets import bundled_card_sets, bundled_item_sets, load_card_set, load_item_set
-    from rootlaw.files.resources import data_path
 
-    paths = []
-    for fid, path in sorted(bundled_factions().items()):
+    for fid in sorted(bundled_factions()):
         find_faction(fid)
-        paths.append(Path(path))
     for name in bundled_maps():
         find_map(name)
-        paths.append(data_path("maps", f"{name}.yaml"))
     standard_deck()
-    paths.append(data_path("decks", "standard.yaml"))
     for load, found in ((load_card_set, bundled_card_sets()), (load_item_set, bundled_item_sets())):
         for _, path in sorted(found.items()):
             load(path)
-            paths.append(Path(path))
-    return paths
 
 
 def main(argv: list[str] | None = None) -> int:
