@@ -26,7 +26,6 @@ from typing import Any
 
 from . import prebuilt
 from .cache_folder import data_cache_folder, is_private, read_cache, write_cache
-from .resources import source_name
 
 _PREFIX = "document-"
 _MAX_BYTES = 20_000_000  # of one file's entry; a bundled faction's is some 100 kB
@@ -85,7 +84,7 @@ def _bundled(path: str | os.PathLike) -> str | None:
     """The cache file of a file rootlaw ships (named by its absolute path, so two installations
     sharing a cache folder keep theirs apart), None for any other file."""
     try:
-        if source_name(Path(path)) is None:
+        if prebuilt.document_name(os.fspath(path)) is None:  # worked out once, for every cache
             return None
         where = os.path.abspath(path)
     except (OSError, ValueError):
