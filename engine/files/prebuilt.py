@@ -11,8 +11,9 @@ passed their schema, all plain JSON read through the bounded reader. Each entry 
 was built under (the grammar, Lark's, PyYAML's and Python's releases, the loader's source, the
 text or the document's data and every schema), so a changed file, another Lark or another
 Python misses and is built as without them; a damaged file is ignored. A checkout or an
-editable install has no such folder and builds at its first start. ROOTLAW_NO_CACHE=1 turns these off with the other caches, and
-ROOTLAW_NO_PREBUILT=1 alone (a start as from a checkout: the test suite runs so).
+editable install has no such folder and builds at its first start. ROOTLAW_NO_CACHE=1 turns
+these off with the other caches, and ROOTLAW_NO_PREBUILT=1 alone (a start as from a checkout:
+the test suite runs so).
 """
 from __future__ import annotations
 
