@@ -10,6 +10,7 @@ then as good, only its first start slower.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ class BuildWithCaches(build_py):
         if getattr(self, "editable_mode", False):
             return
         lib = Path(self.build_lib).resolve()
+        shutil.rmtree(lib / "rootlaw" / "data" / "prebuilt", ignore_errors=True)  # never an earlier build's
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(lib), *sys.path]))
         done = subprocess.run([sys.executable, "-m", "rootlaw.tools.prebuild", str(lib / "rootlaw" / "data" / "prebuilt")],
                               env=env, cwd=lib, capture_output=True, text=True)
