@@ -18,6 +18,7 @@ from rootlaw.language import statements as st
 
 from .bodies import BodyPlan, compiled_body
 from .expressions import ExpressionCompiler, Scope, _first_token, element_fields, never
+from .legality import compiled_possibility
 from .parser import SyntaxProblem, parse, position
 from .phrases import HOLE_HINT, START, Hole, parse_hole, split_text
 from .syntax import Token, Tree
@@ -156,10 +157,10 @@ class Compiler(ExpressionCompiler):
         scope = Scope(bound, fields or {})
         code = self._block(tree, src, scope)
         if not self.vocab.reading.legacy:  # language 1's rebinding `let` is left to the interpreter
-            vocab = self.vocab
-            self.vocab.code[code].run = compiled_body(BodyPlan(
-                code, vocab.code, vocab.nodes, frozenset(scope.all()), frozenset(vocab.variables),
-                frozenset(vocab.pieces | vocab.words), doc.source, doc.digest()))
+            vocab, block = self.vocab, self.vocab.code[code]
+            plan = BodyPlan(code, vocab.code, vocab.nodes, frozenset(scope.all()), frozenset(vocab.variables),
+                            frozenset(vocab.pieces | vocab.words), doc.source, doc.digest())
+            block.run, block.can = compiled_body(plan), compiled_possibility(plan)  # legality.py: menus
         return code
 
     # --- statements ----------------------------------------------------------------------

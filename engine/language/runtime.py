@@ -140,13 +140,23 @@ def action_available(game: Game, player: str, action: str) -> bool:
     a = game.faction(player).actions[action]
     if a.once_per_turn and game.player(player).used.get(f"action:{action}"):
         return False
-    return can_start(game, a.when, a.code, Ctx(game, player, {}))
+    if a.when is not None and not a.when(Ctx(game, player, {})):
+        return False
+    stmts = game.rules.code[a.code]
+    can = stmts.can
+    if can is not None:
+        return can(game, player, {})
+    return not stmts or stmts[0].possible(Ctx(game, player, {}))
 
 
 def can_start(game: Game, when: Callable[[Ctx], Any] | None, code: str, ctx: Ctx) -> bool:
     """Whether an action (a faction's or a card's) may be offered: its condition holds and its
-    first statement can do something, so no offered action fails when chosen."""
+    first statement can do something, so no offered action fails when chosen. The block's
+    generated check answers where it has one (engine/language/legality.py)."""
     if when is not None and not when(ctx):
         return False
     stmts = game.rules.code[code]
+    can = stmts.can
+    if can is not None:
+        return can(game, ctx.me, ctx.env)
     return not stmts or stmts[0].possible(ctx)

@@ -27,6 +27,9 @@ class Block(tuple):
     an effect's top level; None where the interpreter runs it."""
 
     run: Callable[[Any, dict], None] | None = None
+    # whether the block's first statement can start, generated (engine/language/legality.py);
+    # None where the statement's own `possible` answers
+    can: Callable[[Any, str, dict], bool] | None = None
 
 
 def block_frame(code: str, me: str, env: dict, ability: str, rule: str | None = None) -> dict:
