@@ -59,12 +59,19 @@ def shard(source: str) -> str:
     return tree_cache.shard(source, "effects-")
 
 
-def recall(k: str, where: str, blocks: dict[str, Any]) -> tuple[str | None, dict[str, Any]] | None:
+def recall(k: str, where: str, blocks: dict[str, Any], tag: str | None = None
+           ) -> tuple[str | None, dict[str, Any]] | None:
     """The kept text of an effect (None: the interpreter runs it) and the values it names,
-    found again in `blocks`; None when nothing usable is kept."""
+    found again in `blocks`; None when nothing usable is kept. `tag`: what else the entry
+    keeps, written first (a legality check's, engine/language/legality.py)."""
     entry = tree_cache.recall(k, where)
     try:
-        text, recipe = entry
+        if tag is not None:
+            kept, text, recipe = entry
+            if kept != tag:
+                return None
+        else:
+            text, recipe = entry
         if text is not None and not isinstance(text, str):
             return None
         return text, {name: _found(blocks, path) for name, path in recipe.items()}
@@ -73,7 +80,7 @@ def recall(k: str, where: str, blocks: dict[str, Any]) -> tuple[str | None, dict
 
 
 def remember(k: str, where: str, text: str | None, names: dict[str, Any], fixed: dict[str, Any],
-             blocks: dict[str, Any], visited: list[str]) -> None:
+             blocks: dict[str, Any], visited: list[str], tag: str | None = None) -> None:
     """Keep an effect's text with where each of its values (those of `names` not in `fixed`)
     is found; an effect with a value found nowhere is not kept."""
     recipe = {}
@@ -84,7 +91,7 @@ def remember(k: str, where: str, text: str | None, names: dict[str, Any], fixed:
         if path is None:
             return
         recipe[name] = path
-    tree_cache.remember(k, [text, recipe], where)
+    tree_cache.remember(k, [text, recipe] if tag is None else [tag, text, recipe], where)
 
 
 def _path(value: Any, name: str, blocks: dict[str, Any], visited: list[str]) -> list | None:

@@ -92,7 +92,7 @@ def _code(plan: Any, stmt: Any) -> tuple[Any, dict[str, Any]]:
     if plan.digest:
         k = effect_cache.key(plan.digest, f"can {plan.code}", plan.entry, plan.variables, plan.words)
         where = effect_cache.shard(plan.document)
-        kept = effect_cache.recall(k, where, plan.blocks)
+        kept = effect_cache.recall(k, where, plan.blocks, "can")
         if kept is not None:
             try:
                 return (None if kept[0] is None else compile(kept[0], name, "exec")), {**mine, **kept[1]}
@@ -104,7 +104,7 @@ def _code(plan: Any, stmt: Any) -> tuple[Any, dict[str, Any]]:
     except (Unsupported, SyntaxError, RecursionError, MemoryError):
         text, code, names = None, None, {}
     if k is not None and where is not None:
-        effect_cache.remember(k, where, text, names, mine, plan.blocks, [plan.code])
+        effect_cache.remember(k, where, text, names, mine, plan.blocks, [plan.code], "can")
     return code, {**mine, **names}
 
 
