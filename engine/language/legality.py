@@ -33,7 +33,7 @@ from . import effect_cache
 from .builtins import FUNCTIONS
 from .codegen import Unsupported, base_namespace
 from .lowering import Lowering
-from .syntax import Token, Tree
+from .syntax import Tree
 
 Can = Callable[[Any, str, dict], bool]
 # the statement class each kind of first statement compiles to (compiler.py); the others keep their own
@@ -125,18 +125,36 @@ class _Check(Lowering):
 
     # --- "does it have any?" written to stop sooner ------------------------------------------
     def lower_any(self, node: Tree, out: str) -> None:
-        """A filter's test split: the parts of an `and` that do not read the item are asked
-        once, before the loop (nothing left to look for when one fails), the others per item."""
-        if node.data == "filter":
-            name, source, test = node.children
-            parts = test.children if isinstance(test, Tree) and test.data == "and_expr" else [test]
-            fixed = [part for part in parts if not _reads(part, str(name))]
-            if fixed and len(fixed) < len(parts):
-                rest = [part for part in parts if part not in fixed]
-                inner = Tree("filter", [name, source, rest[0] if len(rest) == 1 else Tree("and_expr", rest)])
-                self.lower(Tree("and_expr", [*fixed, _exists(inner)]), out)
-                return
-        super().lower_any(node, out)
+        """A filter's test split: the parts of an `and` it starts with that do not read the
+        item are asked once, after the list and before the loop (nothing to look for when one
+        fails), the others per item. Only leading parts: the interpreter asks them first of
+        every item, so each fails where and as it would have."""
+        if node.data != "filter":
+            return super().lower_any(node, out)
+        name, source, test = node.children
+        parts = test.children if isinstance(test, Tree) and test.data == "and_expr" else [test]
+        lead = 0
+        while lead < len(parts) and not _reads(parts[lead], str(name)):
+            lead += 1
+        if not 0 < lead < len(parts):
+            return super().lower_any(node, out)
+        items, ok, each = self.temp(), self.temp(), self.temp()
+        self.lower(source, items)
+        self.emit(f"{items} = _items({items})")
+        self.lower(parts[0] if lead == 1 else Tree("and_expr", parts[:lead]), ok)
+        self.emit(f"{out} = False")
+        self.emit(f"if {ok}:")
+        self.depth += 1
+        var = self.bind(str(name))
+        self.emit(f"for {var} in {items}:")
+        self.depth += 1
+        rest = parts[lead:]
+        self.lower(rest[0] if len(rest) == 1 else Tree("and_expr", rest), each)
+        self.emit(f"if {each}:")
+        self.emit(f"    {out} = True")
+        self.emit("    break")
+        self.depth -= 2
+        self.local.pop()
 
     def _call(self, node: Tree) -> str:
         """`exists(pieces(X, F, a) + pieces(X, F, b))`: whether either has one, the second
@@ -246,8 +264,3 @@ def _reads(node: Any, name: str) -> bool:
     counts too: the test is only ever cautious)."""
     return isinstance(node, Tree) and any(
         tree.data == "name" and str(tree.children[0]) == name for tree in node.iter_subtrees())
-
-
-def _exists(node: Tree) -> Tree:
-    """The tree of `exists(node)`."""
-    return Tree("call", [Token("NAME", "exists"), Tree("arguments", [node])])
