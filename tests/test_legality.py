@@ -15,6 +15,7 @@ from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
 from rootlaw.core.context import Ctx
 from rootlaw.errors import RootlawError
+from test_effect_cache import PLAY as EFFECTS_PLAY
 
 MILITIA = (Path(__file__).parent / "factions" / "militia_a.yaml").read_text(encoding="utf-8")
 MIXES = (["cabale", "colombes", "neiges", "arachneen"], ["alliance", "arachneen", "marquise", "eyrie"],
@@ -104,20 +105,11 @@ def test_a_move_check_sees_what_the_move_is_limited_to(tmp_path):
     assert block.can.__code__.co_filename.startswith("<rootlaw legality ")
 
 
-PLAY = """
-import rootlaw.language.legality as legality
-made = []
-source = legality._Check.source
-legality._Check.source = lambda self, stmt: made.append(self.plan.code) or source(self, stmt)
-from rootlaw.agents.agent import RandomAgent
-from rootlaw.content.record import Setup
-setup = Setup(map="autumn", factions=["cabale", "colombes", "neiges", "arachneen"], seed=4, round_limit=4)
-game = setup.start(setup.rules())
-agent = RandomAgent(4)
-while game.pending() is not None:
-    game.answer(agent.choose(game, game.pending()))
-print(len(made), game.s.digest())
-"""
+# the games of tests/test_effect_cache.py, counting the checks generated instead of the effects
+PLAY = EFFECTS_PLAY.replace("import rootlaw.language.bodies as bodies", "import rootlaw.language.legality as legality") \
+    .replace("write = bodies._Writer.source", "write = legality._Check.source") \
+    .replace("bodies._Writer.source = lambda self: made.append(self.plan.code) or write(self)",
+             "legality._Check.source = lambda self, stmt: made.append(self.plan.code) or write(self, stmt)")
 
 
 def test_a_second_start_generates_no_check_and_plays_the_same_game(tmp_path):
@@ -126,6 +118,7 @@ def test_a_second_start_generates_no_check_and_plays_the_same_game(tmp_path):
                               capture_output=True, text=True, check=True)
         made, digest = done.stdout.split()
         return made, digest
+    assert "bodies" not in PLAY and "legality._Check.source = " in PLAY
     made, digest = play()
     assert int(made) > 5
     assert list(tmp_path.glob("effects-*.json"))
