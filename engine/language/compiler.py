@@ -157,10 +157,10 @@ class Compiler(ExpressionCompiler):
         scope = Scope(bound, fields or {})
         code = self._block(tree, src, scope)
         if not self.vocab.reading.legacy:  # language 1's rebinding `let` is left to the interpreter
-            vocab, block = self.vocab, self.vocab.code[code]
-            plan = BodyPlan(code, vocab.code, vocab.nodes, frozenset(scope.all()), frozenset(vocab.variables),
-                            frozenset(vocab.pieces | vocab.words), doc.source, doc.digest())
-            block.run, block.can = compiled_body(plan), compiled_possibility(plan)  # legality.py: menus
+            v = self.vocab
+            plan = BodyPlan(code, v.code, v.nodes, frozenset(scope.all()), frozenset(v.variables),
+                            frozenset(v.pieces | v.words), doc.source, doc.digest())
+            v.code[code].run, v.code[code].can = compiled_body(plan), compiled_possibility(plan)
         return code
 
     # --- statements ----------------------------------------------------------------------
