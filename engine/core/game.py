@@ -193,12 +193,13 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         """A log entry: its kind and typed arguments (`rootlaw.core.narration`), told to each seat
         when read; `to` names the seats that may read its secret part (the cards in it)."""
         # "traced": how many rules had fired, so `play --rules` can show them between the lines
-        entry = {"round": self.s.round, "phase": self.s.phase, "kind": kind, "traced": len(self.s.trace)}
+        s = self.s
+        entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace)}
         for key, value in args.items():
-            entry[key] = _plain(value)
+            entry[key] = _plain(value) if type(value) is tuple or type(value) is list else value
         if to is not None:
             entry["to"] = sorted(set(to))
-        self.s.log.append(entry)
+        s.log.append(entry)
 
     def trace(self, rule: str, text: str) -> None:
         """Record that a rule fired; scenarios assert on these rule numbers."""
@@ -236,11 +237,12 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
         A modifier may ask the core something that runs modifiers again (a ruler modifier
         calling ruler()); past folds.MODIFIER_DEPTH nested ones it is a loop, named by its abilities."""
-        run = self.rules.folds.get(hook)
+        rules = self.rules
+        run = rules.folds.get(hook)
         if run is None:
-            if hook not in self.rules.modifiers:
+            if hook not in rules.modifiers:
                 return value
-            run = self.rules.fold(hook)
+            run = rules.fold(hook)
         return run(self, value, context)
 
     def emit(self, event: str, **payload: Any) -> None:

@@ -69,6 +69,7 @@ class DecisionLoop:
         """Advance frames until a decision is pending or the game ends."""
         s = self.s
         stack = s.stack
+        handlers, check = HANDLERS, invariant_abilities.check  # bound once: the loop runs every frame
         s.steps = 0
         while s.decision is None and stack:
             if s.ended:
@@ -76,9 +77,9 @@ class DecisionLoop:
                 break
             frame = self._frame = stack[-1]
             try:
-                HANDLERS[frame["op"]](self, frame)
+                handlers[frame["op"]](self, frame)
                 if self.changed:
-                    invariant_abilities.check(self)  # after every batch of changes, whatever caused it
+                    check(self)  # after every batch of changes, whatever caused it
             except LanguageError as exc:  # before RootlawError, which it is: say which ability failed
                 raise RootlawError(f"{_where(frame)} failed: {exc}") from None
             except RootlawError:
@@ -93,8 +94,8 @@ class DecisionLoop:
                 # an ability given a value of the wrong kind (a pack's mistake) must end in a
                 # message, not a traceback; the frame says where it happened
                 raise RootlawError(f"{_where(frame)} failed: {type(exc).__name__}: {exc}") from exc
-            s.steps += 1
-            if s.steps > STEP_BUDGET:
+            steps = s.steps = s.steps + 1
+            if steps > STEP_BUDGET:
                 over_budget(s)
 
     def ask(self, frame: dict, slot: str, player: str, kind: str, options: Iterable, prompt: str = "") -> bool:

@@ -24,7 +24,7 @@ def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = No
     present = _attacking_from(game, player)
     out = []
     for c in game.clearings():
-        if c in present and (where is None or c in where) and defenders(game, player, c, against):
+        if c in present and (where is None or c in where) and defenders(game, player, c, against, first):
             out.append(c)
             if first:
                 break
@@ -37,23 +37,27 @@ def _attacking_from(game: Game, player: str) -> set[int]:
     present = game._kept.get(key)
     if present is None:
         present = set()
-        pieces, defs = game.s.pieces, game.rules.piece_defs
+        pieces, categories = game.s.pieces, game.rules.categories
         for pid in game.pieces_of(player):
             f, kind, loc = pieces[pid]
-            if loc[0] == "c" and defs[(f, kind)].category in ATTACKERS:
+            if loc[0] == "c" and categories[(f, kind)] in ATTACKERS:
                 present.add(int(loc[1:]))
         game._kept[key] = present
     return present
 
 
-def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:
+def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None,
+              first: bool = False) -> list[str]:
     """Enemies with pieces in the clearing that the attacker may battle (restrictions apply);
-    a coalition partner is no enemy (Law 9.2.8)."""
+    a coalition partner is no enemy (Law 9.2.8). `first` stops at the first one."""
+    asked = "may_battle" in game.rules.modifiers  # without a restriction, nothing to ask
     out = []
     for enemy in game.factions_present(clearing):
-        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
-                                             clearing=clearing):
+        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and \
+                (not asked or game.modify("may_battle", True, attacker=attacker, defender=enemy, clearing=clearing)):
             out.append(enemy)
+            if first:
+                break
     return out
 
 
