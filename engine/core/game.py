@@ -15,7 +15,7 @@ from rootlaw.core import events
 from .board import MapDef, path_ends
 from .board_index import PieceCounts
 from .board_queries import BoardQueries
-from .cards import Deck
+from .cards import CardDef, Deck
 from .context import Ctx
 from .folds import fold, gather
 from .holders import card_holders, faction_owner
@@ -66,6 +66,7 @@ class Rules:
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
     places: frozenset = frozenset()  # every location a game always has: clearings, paths, forests, boxes
+    same_card: tuple[int, ...] = ()  # each card's lowest id with an equal definition: identical cards share it
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -101,6 +102,8 @@ class Rules:
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
         self.paths_at = {c: tuple(key for _, key in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
+        first: dict[CardDef, int] = {}
+        self.same_card = tuple(first.setdefault(d, card) for card, d in enumerate(self.deck.cards))
         self.places = frozenset([*map(clearing_loc, self.map.clearings), *map(path_loc, self.map.paths),
                                  *(f"f{forest}" for forest in self.map.forests),
                                  *(f"b{fid}.{box}" for fid, faction in self.factions.items() for box in faction.boxes)])
@@ -358,10 +361,11 @@ def _plain(value: Any) -> Any:
 
 def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     """One card per distinct definition, lowest id first: identical cards are one option."""
-    seen: dict[Any, int] = {}
+    seen: dict[int, int] = {}
+    same = game.rules.same_card
     for card in sorted(cards):
-        seen.setdefault(game.rules.deck.cards[card], card)
-    return sorted(seen.values())
+        seen.setdefault(same[card], card)
+    return list(seen.values())  # in the order first seen: lowest id first
 
 
 __all__ = ["Game", "Rules", "Options", "distinct_cards"]

@@ -98,6 +98,18 @@ class DecisionLoop:
             if steps > STEP_BUDGET:
                 over_budget(s)
 
+    def goes_on(self, frame: dict) -> bool:
+        """Whether `frame`, whose handler has just done one stage of its work, may do the next
+        at once, as the loop would run it next: it is still on top, nothing was asked, nothing
+        changed (no invariant to check), the game goes on. Counted as a step of the loop."""
+        s = self.s
+        if s.decision is not None or s.ended or self.changed or not s.stack or s.stack[-1] is not frame:
+            return False
+        steps = s.steps = s.steps + 1
+        if steps > STEP_BUDGET:
+            over_budget(s)
+        return True
+
     def ask(self, frame: dict, slot: str, player: str, kind: str, options: Iterable, prompt: str = "") -> bool:
         """Ask `player` to choose; return True if play must wait for the answer.
 

@@ -141,11 +141,12 @@ def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
 def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
     """Every group that may move together: at least one piece; abilities may forbid mixes."""
     kinds = sorted(most)
+    asked = "move_group_allowed" in game.rules.modifiers  # without a restriction, nothing to ask
     out = []
     for counts in product(*(range(most[k] + 1) for k in kinds)):
         if sum(counts):
             group = tuple((k, n) for k, n in zip(kinds, counts) if n)
-            if game.modify("move_group_allowed", True, player=player, group=group):
+            if not asked or game.modify("move_group_allowed", True, player=player, group=group):
                 out.append(group)
     return out
 
@@ -170,7 +171,8 @@ def move(game: Game, f: dict) -> None:
             # declared hook point for interventions: abilities may add a cost or cancel the move
             f["cancellable"] = True
             game.emit("before_move", player=player, origin=f["origin"])
-            return
+            if not game.goes_on(f):  # an intervention runs first
+                return
     if f.pop("cancellable", False) and f.get("cancelled"):
         game.log("move_cancelled", faction=player, origin=f["origin"])
         game.pop(False)

@@ -44,7 +44,7 @@ def turn(game: Game, f: dict) -> None:
     it); only then does the next phase become current. After the Evening ends, the turn does.
 
     A stage that started nothing, asked nothing and changed nothing (a phase's start or end
-    without reactions) goes on to the next one at once, as the loop would run this frame next."""
+    without reactions) goes on to the next one at once (`goes_on`), as the loop would."""
     player = f["player"]
     s = game.s
     if f.get("stage") is None:
@@ -53,17 +53,15 @@ def turn(game: Game, f: dict) -> None:
         s.phase = "birdsong"
         game.log("turn", faction=player)
         f["phase_index"] = 0
-    stack = s.stack
     while True:
         phase = PHASES[f["phase_index"]]
-        if not _advance_phase(game, f, player, phase):
-            if stack[-1] is not f or s.decision is not None or s.ended or game.changed:
-                return
-            continue
-        if phase == "evening":
-            break
-        f["phase_index"] += 1
-        f["stage"] = "start"
+        if _advance_phase(game, f, player, phase):
+            if phase == "evening":
+                break
+            f["phase_index"] += 1
+            f["stage"] = "start"
+        if not game.goes_on(f):
+            return
     victory.pass_points(game, player)
     game.emit("turn_end", player=player)
     game.pop()
