@@ -67,6 +67,9 @@ class Rules:
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
     places: frozenset = frozenset()  # every location a game always has: clearings, paths, forests, boxes
     same_card: tuple[int, ...] = ()  # each card's lowest id with an equal definition: identical cards share it
+    # tables worked out from these rules alone by the Law's modules on first use (the keys of the
+    # board counts a move or a battle looks up, in their search order), shared by every game
+    memo: dict[Any, Any] = field(default_factory=dict)
 
     code: dict[str, Any] = field(default_factory=dict)
 

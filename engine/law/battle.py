@@ -36,13 +36,13 @@ def _attacking_from(game: Game, player: str) -> set[int]:
     key = ("attackers", player)
     present = game._kept.get(key)
     if present is None:
-        present = set()
-        pieces, categories = game.s.pieces, game.rules.categories
-        for pid in game.pieces_of(player):
-            f, kind, loc = pieces[pid]
-            if loc[0] == "c" and categories[(f, kind)] in ATTACKERS:
-                present.add(int(loc[1:]))
-        game._kept[key] = present
+        memo = game.rules.memo
+        keys = memo.get(key)
+        if keys is None:  # the board count keys to look up: fixed by the rules
+            keys = memo[key] = tuple(((clearing_loc(c), player, category), c)
+                                     for c in game.clearings() for category in ATTACKERS)
+        index = game.counts().categories
+        present = game._kept[key] = {c for count_key, c in keys if count_key in index}
     return present
 
 

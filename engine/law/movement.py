@@ -113,25 +113,39 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
 def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
         -> tuple[dict[int | str, dict[str, int]], tuple[tuple[int | str, tuple[tuple[str, int], ...]], ...]]:
     """How many pieces of each kind the player could move, per clearing or forest they stand
-    in (what `movable` finds there, counted in one pass over the player's pieces), and the same
-    as (place, sorted (kind, count) pairs) in the order moves are searched: the map's clearings,
-    then its forests. Kept until the board changes (a move asks it for its menu, its origin,
-    its destination and its group)."""
+    in (what `movable` finds there, read from the board counts), and the same as (place, (kind,
+    count) pairs by kind) in the order moves are searched: the map's clearings, then its
+    forests. Kept until the board changes (a move asks it for its menu, its origin, its
+    destination and its group)."""
     key = ("movers", player, kinds)
     kept = game._kept.get(key)
     if kept is not None:
         return kept
+    index = game.counts().kinds
     out: dict[int | str, dict[str, int]] = {}
-    pieces, movers = game.s.pieces, game.rules.movers
-    for pid in game.pieces_of(player):
-        f, kind, loc = pieces[pid]
-        if loc[0] in "cf" and (f, kind) in movers and (kinds is None or kind in kinds):
-            here = out.setdefault(int(loc[1:]) if loc[0] == "c" else loc[1:], {})
-            here[kind] = here.get(kind, 0) + 1
-    ordered = tuple((place, tuple(sorted(out[place].items())))
-                    for place in game.clearings() + tuple(game.rules.map.forests) if place in out)
-    kept = game._kept[key] = (out, ordered)
+    for count_key, place, kind in _mover_keys(game, player, kinds):
+        n = index.get(count_key)
+        if n:
+            here = out.get(place)
+            if here is None:
+                here = out[place] = {}
+            here[kind] = n
+    kept = game._kept[key] = (out, tuple((place, tuple(here.items())) for place, here in out.items()))
     return kept
+
+
+def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple[tuple[tuple, int | str, str], ...]:
+    """(board count key, place, kind) for every place a mover may stand (clearings, then
+    forests) and each kind of the player's movers (in order, among `kinds`): fixed by the rules."""
+    memo = game.rules.memo
+    key = ("mover keys", player, kinds)
+    keys = memo.get(key)
+    if keys is None:
+        moving = sorted(k for f, k in game.rules.movers if f == player and (kinds is None or k in kinds))
+        places = [(clearing_loc(c), c) for c in game.clearings()] + \
+            [(forest_loc(f), f) for f in game.rules.map.forests]
+        keys = memo[key] = tuple(((loc, player, k), place, k) for loc, place in places for k in moving)
+    return keys
 
 
 def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
