@@ -163,5 +163,7 @@ class BoardQueries:
 
     def free_slots(self, clearing: int) -> int:
         cats, loc = (self._counts or self.counts()).categories, f"c{clearing}"
-        used = sum(cats.get((loc, f, "building"), 0) for f in self.s.seats) + self.s.ruins.get(clearing, 0)
+        used = self.s.ruins.get(clearing, 0)
+        for f in self.s.seats:
+            used += cats.get((loc, f, "building"), 0)
         return self.rules.map.clearings[clearing].slots - used

@@ -42,7 +42,8 @@ class DecisionLoop:
         decision = self.s.decision
         if decision is None:
             raise IllegalAnswer("the game has ended; there is nothing to answer")
-        option = freeze(option)
+        if type(option) is not int and type(option) is not str:  # most answers: nothing to freeze
+            option = freeze(option)
         if not _offered(option, decision["options"]):
             raise IllegalAnswer(f"{option_name(self, decision, option)} is not an option of '{decision['kind']}' "
                                 f"for {decision['player']}; options: {option_names(self, decision, 12)}")
