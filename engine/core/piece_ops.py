@@ -187,10 +187,11 @@ class PieceOperations:
             batch.append(snap)
         for f in sorted(vp, key=lambda f: f != self.current):
             self.score(f, vp[f], "3.2.1", {"reason": "removal"}, "removal")
+        told = tuple(freeze(b) for b in batch)  # plain data, shared: neither side changes it
         fight = self._battle_fought()
         if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
-            fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)
-        payload = dict(pieces=tuple(freeze(b) for b in batch), cause=cause,
+            fight["removed"] = fight.get("removed", ()) + told
+        payload = dict(pieces=told, cause=cause,
                        attacker=context.get("attacker"), defender=context.get("defender"),
                        clearing=context.get("clearing"), ability=context.get("ability"))
         if contested:  # the removal is told once a player has chosen where each such piece goes
