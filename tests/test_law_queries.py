@@ -1,10 +1,14 @@
-"""The Law's quick questions (can this player move, battle, craft?) and what they read from the
-board counts agree with the slow way of working them out, in every position of random games."""
+"""The quick ways of the hot path agree with the slow ways they replace, in every position of
+random games: the Law's questions (can this player move, battle, craft?), what they read from
+the board counts, and the position's hash."""
+import hashlib
+
 import pytest
 
 from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
 from rootlaw.core.game import distinct_cards
+from rootlaw.core.state import State
 from rootlaw.law.battle import battle_clearings
 from rootlaw.law.crafting import can_craft, craftable
 from rootlaw.law.movement import _mover_counts, can_move, move_options, movable
@@ -67,3 +71,29 @@ def test_identical_cards_are_one_option_the_lowest_id():
     other = next(c for c in range(len(cards)) if cards[c] != cards[a])
     assert distinct_cards(game, [b, other, a]) == sorted([a, other])
     assert distinct_cards(game, [b]) == [b]
+
+
+def _position_as_defined(s) -> str:
+    """State.position() as its definition reads: the hash of the repr of one tuple."""
+    players = tuple((f, p.score, tuple(p.hand), sorted(p.supply.items()), sorted(p.piles.items()), tuple(p.items),
+                     tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
+                    for f, p in s.players.items())
+    key = (tuple(s.pieces.items()), players, s.deck, s.discard, s.available_dominance,
+           sorted(s.items.items()), sorted(s.ruins.items()), s.closed_paths, s.ferry,
+           s.current, s.round, s.phase, sorted(s.turn_used.items()), s.rng, s.forced_dice,
+           s.winner, s.ended)
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
+
+
+def test_the_position_hash_is_the_hash_of_the_positions_repr():
+    """Positions kept in saved frames must keep their hash: the fast writing of the repr gives
+    the very same text, whatever the number of pieces (none, one, many)."""
+    seen = set()
+    for game in _positions(["vagabond", "marquise", "eyrie", "alliance"], 3, rounds=4):
+        assert game.s.position() == _position_as_defined(game.s)
+        seen.add(game.s.position())
+    assert len(seen) > 50
+    empty = State()
+    assert empty.position() == _position_as_defined(empty)
+    empty.pieces[7] = ("marquise", "warrior", "c1")
+    assert empty.position() == _position_as_defined(empty)
