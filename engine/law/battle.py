@@ -38,9 +38,10 @@ def _attacking_from(game: Game, player: str) -> set[int]:
     if present is None:
         memo = game.rules.memo
         keys = memo.get(key)
-        if keys is None:  # the board count keys to look up: fixed by the rules
+        if keys is None:  # the board count keys to look up (of the categories it has): fixed by the rules
+            has = {piece.category for piece in game.faction(player).pieces.values()}
             keys = memo[key] = tuple(((clearing_loc(c), player, category), c)
-                                     for c in game.clearings() for category in ATTACKERS)
+                                     for c in game.clearings() for category in ATTACKERS if category in has)
         index = game.counts().categories
         present = game._kept[key] = {c for count_key, c in keys if count_key in index}
     return present
