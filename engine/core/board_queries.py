@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from .game import Rules
     from .state import State
 
+_UNKNOWN = object()  # no ruler kept for the clearing (None is a ruler: nobody)
+
 
 class BoardQueries:
     __slots__ = ()
@@ -109,13 +111,13 @@ class BoardQueries:
         Asked again and again between two changes of the board (every menu asks it of many
         clearings), so each answer is kept until a piece is placed in the clearing, or moved or
         removed from it; not when a `ruler` modifier exists, as it may read more than the board."""
-        rulers = self._rulers
         loc = f"c{clearing}"
-        if loc in rulers:
-            return rulers[loc]
+        ruler = self._rulers.get(loc, _UNKNOWN)
+        if ruler is not _UNKNOWN:
+            return ruler
         ruler = self._rule(clearing)
         if "ruler" not in self.rules.modifiers:
-            rulers[loc] = ruler
+            self._rulers[loc] = ruler
         return ruler
 
     def _rule(self, clearing: int) -> str | None:
@@ -160,5 +162,8 @@ class BoardQueries:
         return tuple(sorted(set(out)))
 
     def free_slots(self, clearing: int) -> int:
-        used = self.count(None, clearing, ("building",)) + self.s.ruins.get(clearing, 0)
+        cats, loc = (self._counts or self.counts()).categories, f"c{clearing}"
+        used = self.s.ruins.get(clearing, 0)
+        for f in self.s.seats:
+            used += cats.get((loc, f, "building"), 0)
         return self.rules.map.clearings[clearing].slots - used

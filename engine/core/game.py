@@ -15,7 +15,7 @@ from rootlaw.core import events
 from .board import MapDef, path_ends
 from .board_index import PieceCounts
 from .board_queries import BoardQueries
-from .cards import Deck
+from .cards import CardDef, Deck
 from .context import Ctx
 from .folds import fold, gather
 from .holders import card_holders, faction_owner
@@ -66,6 +66,10 @@ class Rules:
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
     places: frozenset = frozenset()  # every location a game always has: clearings, paths, forests, boxes
+    same_card: tuple[int, ...] = ()  # each card's lowest id with an equal definition: identical cards share it
+    # tables worked out from these rules alone by the Law's modules on first use (the keys of the
+    # board counts a move or a battle looks up, in their search order), shared by every game
+    memo: dict[Any, Any] = field(default_factory=dict)
 
     code: dict[str, Any] = field(default_factory=dict)
 
@@ -101,6 +105,8 @@ class Rules:
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
         self.paths_at = {c: tuple(key for _, key in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
+        first: dict[CardDef, int] = {}
+        self.same_card = tuple(first.setdefault(d, card) for card, d in enumerate(self.deck.cards))
         self.places = frozenset([*map(clearing_loc, self.map.clearings), *map(path_loc, self.map.paths),
                                  *(f"f{forest}" for forest in self.map.forests),
                                  *(f"b{fid}.{box}" for fid, faction in self.factions.items() for box in faction.boxes)])
@@ -193,12 +199,13 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         """A log entry: its kind and typed arguments (`rootlaw.core.narration`), told to each seat
         when read; `to` names the seats that may read its secret part (the cards in it)."""
         # "traced": how many rules had fired, so `play --rules` can show them between the lines
-        entry = {"round": self.s.round, "phase": self.s.phase, "kind": kind, "traced": len(self.s.trace)}
+        s = self.s
+        entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace)}
         for key, value in args.items():
-            entry[key] = _plain(value)
+            entry[key] = _plain(value) if type(value) is tuple or type(value) is list else value
         if to is not None:
             entry["to"] = sorted(set(to))
-        self.s.log.append(entry)
+        s.log.append(entry)
 
     def trace(self, rule: str, text: str) -> None:
         """Record that a rule fired; scenarios assert on these rule numbers."""
@@ -236,11 +243,12 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
         A modifier may ask the core something that runs modifiers again (a ruler modifier
         calling ruler()); past folds.MODIFIER_DEPTH nested ones it is a loop, named by its abilities."""
-        run = self.rules.folds.get(hook)
+        rules = self.rules
+        run = rules.folds.get(hook)
         if run is None:
-            if hook not in self.rules.modifiers:
+            if hook not in rules.modifiers:
                 return value
-            run = self.rules.fold(hook)
+            run = rules.fold(hook)
         return run(self, value, context)
 
     def emit(self, event: str, **payload: Any) -> None:
@@ -356,10 +364,11 @@ def _plain(value: Any) -> Any:
 
 def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     """One card per distinct definition, lowest id first: identical cards are one option."""
-    seen: dict[Any, int] = {}
+    seen: dict[int, int] = {}
+    same = game.rules.same_card
     for card in sorted(cards):
-        seen.setdefault(game.rules.deck.cards[card], card)
-    return sorted(seen.values())
+        seen.setdefault(same[card], card)
+    return list(seen.values())  # in the order first seen: lowest id first
 
 
 __all__ = ["Game", "Rules", "Options", "distinct_cards"]

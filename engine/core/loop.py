@@ -42,7 +42,8 @@ class DecisionLoop:
         decision = self.s.decision
         if decision is None:
             raise IllegalAnswer("the game has ended; there is nothing to answer")
-        option = freeze(option)
+        if type(option) is not int and type(option) is not str:  # most answers: nothing to freeze
+            option = freeze(option)
         if not _offered(option, decision["options"]):
             raise IllegalAnswer(f"{option_name(self, decision, option)} is not an option of '{decision['kind']}' "
                                 f"for {decision['player']}; options: {option_names(self, decision, 12)}")
@@ -69,6 +70,7 @@ class DecisionLoop:
         """Advance frames until a decision is pending or the game ends."""
         s = self.s
         stack = s.stack
+        handlers, check = HANDLERS, invariant_abilities.check  # bound once: the loop runs every frame
         s.steps = 0
         while s.decision is None and stack:
             if s.ended:
@@ -76,9 +78,9 @@ class DecisionLoop:
                 break
             frame = self._frame = stack[-1]
             try:
-                HANDLERS[frame["op"]](self, frame)
+                handlers[frame["op"]](self, frame)
                 if self.changed:
-                    invariant_abilities.check(self)  # after every batch of changes, whatever caused it
+                    check(self)  # after every batch of changes, whatever caused it
             except LanguageError as exc:  # before RootlawError, which it is: say which ability failed
                 raise RootlawError(f"{_where(frame)} failed: {exc}") from None
             except RootlawError:
@@ -93,9 +95,21 @@ class DecisionLoop:
                 # an ability given a value of the wrong kind (a pack's mistake) must end in a
                 # message, not a traceback; the frame says where it happened
                 raise RootlawError(f"{_where(frame)} failed: {type(exc).__name__}: {exc}") from exc
-            s.steps += 1
-            if s.steps > STEP_BUDGET:
+            steps = s.steps = s.steps + 1
+            if steps > STEP_BUDGET:
                 over_budget(s)
+
+    def goes_on(self, frame: dict) -> bool:
+        """Whether `frame`, whose handler has just done one stage of its work, may do the next
+        at once, as the loop would run it next: it is still on top, nothing was asked, nothing
+        changed (no invariant to check), the game goes on. Counted as a step of the loop."""
+        s = self.s
+        if s.decision is not None or s.ended or self.changed or not s.stack or s.stack[-1] is not frame:
+            return False
+        steps = s.steps = s.steps + 1
+        if steps > STEP_BUDGET:
+            over_budget(s)
+        return True
 
     def ask(self, frame: dict, slot: str, player: str, kind: str, options: Iterable, prompt: str = "") -> bool:
         """Ask `player` to choose; return True if play must wait for the answer.

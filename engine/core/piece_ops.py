@@ -56,31 +56,38 @@ class PieceOperations:
         `may_place` restrictions (`by`: whose effect places it)."""
         if self.why_not_place(faction, kind, loc, supply) is not None:
             return False
+        if "may_place" not in self.rules.modifiers:  # nothing restricts it: no need to ask
+            return True
         clearing = int(loc[1:]) if loc[0] == "c" else None
         return self.modify("may_place", True, player=faction, kind=kind, clearing=clearing, by=by)
 
     def why_not_place(self, faction: str, kind: str, loc: str, supply: bool = True) -> str | None:
         """What the pieces and the board forbid about placing one more piece there, or None.
         Scenario positions are checked by this alone: the `may_place` restrictions judge effects."""
-        if supply and self.s.players[faction].supply.get(kind, 0) <= 0:
+        s = self.s
+        if supply and s.players[faction].supply.get(kind, 0) <= 0:
             return f"{faction} has no {kind} left in its supply"
         piece = self.rules.piece_defs[(faction, kind)]
-        same = sum(1 for p in self.s.at.get(loc, ()) if self.s.pieces[p][:2] == (faction, kind))
-        if loc[0] == "c":
+        where = loc[0]
+        if where == "c":
             clearing = int(loc[1:])
             if piece.category == "building" and self.free_slots(clearing) <= 0:
                 return (f"clearing {clearing} has no free building slot "
-                        f"({self.rules.map.clearings[clearing].slots} slot(s), {self.s.ruins.get(clearing, 0)} ruin(s))")
-            if piece.max_per_clearing is not None and same >= piece.max_per_clearing:
+                        f"({self.rules.map.clearings[clearing].slots} slot(s), {s.ruins.get(clearing, 0)} ruin(s))")
+            if piece.max_per_clearing is not None and self._same_here(faction, kind, loc) >= piece.max_per_clearing:
                 return f"{faction} may have at most {piece.max_per_clearing} {kind} in a clearing"
-        elif loc[0] == "p":
-            if loc[1:] in self.s.closed_paths:
+        elif where == "p":
+            if loc[1:] in s.closed_paths:
                 return f"path {loc[1:]} is closed: nothing may be placed on it (Law 16.2.3.II)"
-            if piece.max_per_path is not None and same >= piece.max_per_path:
+            if piece.max_per_path is not None and self._same_here(faction, kind, loc) >= piece.max_per_path:
                 return f"{faction} may have at most {piece.max_per_path} {kind} on a path"
-        elif loc[0] == "x" and piece.category != "marker" and not self.can_hold(int(loc[1:])):
-            return f"that {' '.join(self.s.pieces[int(loc[1:])][:2])} can hold no more pieces"
+        elif where == "x" and piece.category != "marker" and not self.can_hold(int(loc[1:])):
+            return f"that {' '.join(s.pieces[int(loc[1:])][:2])} can hold no more pieces"
         return None
+
+    def _same_here(self, faction: str, kind: str, loc: str) -> int:
+        """The faction's pieces of that kind directly at `loc` (read from the kept counts)."""
+        return (self._counts or self.counts()).kinds.get((loc, faction, kind), 0)
 
     def can_hold(self, holder: int) -> bool:
         """Whether a piece has room for one more held piece (markers aside)."""
@@ -180,10 +187,11 @@ class PieceOperations:
             batch.append(snap)
         for f in sorted(vp, key=lambda f: f != self.current):
             self.score(f, vp[f], "3.2.1", {"reason": "removal"}, "removal")
+        told = tuple(freeze(b) for b in batch)  # plain data, shared: neither side changes it
         fight = self._battle_fought()
         if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
-            fight["removed"] = fight.get("removed", ()) + tuple(freeze(b) for b in batch)
-        payload = dict(pieces=tuple(freeze(b) for b in batch), cause=cause,
+            fight["removed"] = fight.get("removed", ()) + told
+        payload = dict(pieces=told, cause=cause,
                        attacker=context.get("attacker"), defender=context.get("defender"),
                        clearing=context.get("clearing"), ability=context.get("ability"))
         if contested:  # the removal is told once a player has chosen where each such piece goes

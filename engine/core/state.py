@@ -202,12 +202,14 @@ class State:
                          tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
                         for f, p in self.players.items())
         # plain values only (numbers, strings, tuples of them), so their repr is the same in
-        # every process
-        key = (tuple(self.pieces.items()), players, self.deck, self.discard, self.available_dominance,
-               sorted(self.items.items()), sorted(self.ruins.items()), self.closed_paths, self.ferry,
-               self.current, self.round, self.phase, sorted(self.turn_used.items()), self.rng, self.forced_dice,
-               self.winner, self.ended)
-        return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
+        # every process; the hash is of repr((pieces, players, deck, ...)), written out part by
+        # part so that each piece's repr is made once (most pieces stay put between two asks)
+        rest = (players, self.deck, self.discard, self.available_dominance,
+                sorted(self.items.items()), sorted(self.ruins.items()), self.closed_paths, self.ferry,
+                self.current, self.round, self.phase, sorted(self.turn_used.items()), self.rng, self.forced_dice,
+                self.winner, self.ended)
+        text = "(" + _pieces_repr(self.pieces) + ", " + repr(rest)[1:]
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def digest(self) -> str:
         """A hash of everything that decides the rest of the game (the log, the trace and what
@@ -217,6 +219,24 @@ class State:
         data.pop("known", None)
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# the repr of each (faction, kind, location) seen: bounded by the kinds and places of the games played
+_PIECE_REPR: dict[tuple[str, str, str], str] = {}
+
+
+def _pieces_repr(pieces: dict[int, tuple[str, str, str]]) -> str:
+    """repr(tuple(pieces.items())), each piece's (faction, kind, location) repr'd once per process."""
+    known = _PIECE_REPR
+    parts = []
+    for pid, piece in pieces.items():
+        text = known.get(piece)
+        if text is None:
+            text = known[piece] = repr(piece)
+        parts.append(f"({pid}, {text})")
+    if len(parts) == 1:
+        return f"({parts[0]},)"
+    return "(" + ", ".join(parts) + ")"
 
 
 def freeze(value: Any) -> Any:

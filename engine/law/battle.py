@@ -24,7 +24,7 @@ def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = No
     present = _attacking_from(game, player)
     out = []
     for c in game.clearings():
-        if c in present and (where is None or c in where) and defenders(game, player, c, against):
+        if c in present and (where is None or c in where) and defenders(game, player, c, against, first):
             out.append(c)
             if first:
                 break
@@ -36,24 +36,29 @@ def _attacking_from(game: Game, player: str) -> set[int]:
     key = ("attackers", player)
     present = game._kept.get(key)
     if present is None:
-        present = set()
-        pieces, defs = game.s.pieces, game.rules.piece_defs
-        for pid in game.pieces_of(player):
-            f, kind, loc = pieces[pid]
-            if loc[0] == "c" and defs[(f, kind)].category in ATTACKERS:
-                present.add(int(loc[1:]))
-        game._kept[key] = present
+        memo = game.rules.memo
+        keys = memo.get(key)
+        if keys is None:  # the board count keys to look up (of the categories it has): fixed by the rules
+            has = {piece.category for piece in game.faction(player).pieces.values()}
+            keys = memo[key] = tuple(((clearing_loc(c), player, category), c)
+                                     for c in game.clearings() for category in ATTACKERS if category in has)
+        index = game.counts().categories
+        present = game._kept[key] = {c for count_key, c in keys if count_key in index}
     return present
 
 
-def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None) -> list[str]:
+def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None = None,
+              first: bool = False) -> list[str]:
     """Enemies with pieces in the clearing that the attacker may battle (restrictions apply);
-    a coalition partner is no enemy (Law 9.2.8)."""
+    a coalition partner is no enemy (Law 9.2.8). `first` stops at the first one."""
+    asked = "may_battle" in game.rules.modifiers  # without a restriction, nothing to ask
     out = []
     for enemy in game.factions_present(clearing):
-        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and game.modify("may_battle", True, attacker=attacker, defender=enemy,
-                                             clearing=clearing):
+        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and \
+                (not asked or game.modify("may_battle", True, attacker=attacker, defender=enemy, clearing=clearing)):
             out.append(enemy)
+            if first:
+                break
     return out
 
 
@@ -229,14 +234,14 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
     Identical pieces are one option; pieces that differ (what they hold, marks) are each one,
     so the receiving player really chooses.
     """
+    at, categories = game.s.pieces, game.rules.categories
     pieces = tuple(pid for pid in game.pieces_at(clearing_loc(clearing))
-                   if pid not in chosen and game.s.pieces[pid][0] == player
-                   and game.rules.category(player, game.s.pieces[pid][1]) in HITTABLE)
+                   if pid not in chosen and at[pid][0] == player and categories[(player, at[pid][1])] in HITTABLE)
     pieces = tuple(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
     if game.s.states:  # a piece already in the state a hit would put it in cannot take that hit
         defs, states = game.rules.piece_defs, game.s.states
-        pieces = tuple(p for p in pieces if defs[game.s.pieces[p][:2]].hit_state not in states.get(p, ()))
-    warriors = tuple(p for p in pieces if game.rules.category(*game.s.pieces[p][:2]) == "warrior")
+        pieces = tuple(p for p in pieces if defs[at[p][:2]].hit_state not in states.get(p, ()))
+    warriors = tuple(p for p in pieces if categories[at[p][:2]] == "warrior")
     pool = game.modify("removal_order", warriors or pieces, player=player)
     # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
     pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=pieces)

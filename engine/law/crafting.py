@@ -10,12 +10,15 @@ from rootlaw.core.visibility import forget
 from . import items
 
 
+_USED = {suit: f"craft:{suit}" for suit in SUITS}  # each suit's counter of used crafting pieces
+
+
 def crafting_pool(game: Game, player: str) -> dict[str, int]:
     """Unused crafting pieces by suit: a piece has its clearing's suit (4.1.1). In each clearing the
     pieces of one `craft_group` count up to the group's `craft_limit` (ungrouped pieces form one
     group), so "at most one of these per clearing" can stand beside unlimited others."""
-    used = game.player(player).used
-    return {suit: n - used.get(f"craft:{suit}", 0) for suit, n in _pieces_pool(game, player).items()}
+    used = game.s.players[player].used
+    return {suit: n - used.get(_USED[suit], 0) for suit, n in _pieces_pool(game, player).items()}
 
 
 def _pieces_pool(game: Game, player: str) -> dict[str, int]:
@@ -64,8 +67,31 @@ def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[st
 def affordable(cost: tuple[str, ...], pool: dict[str, int]) -> bool:
     """Whether `payments(cost, pool)` has any way: the named suits are there, and enough
     pieces are left over for the "any" ones (a menu asks only this)."""
-    left = _left_after_named(cost, pool)
-    return left is not None and sum(max(n, 0) for n in left.values()) >= cost.count("any")
+    named, anys = _COSTS.get(cost) or _cost_parts(cost)
+    for suit, n in named.items():
+        if pool[suit] < n:
+            return False
+    if not anys:
+        return True
+    spare = 0
+    for suit, n in pool.items():
+        n -= named.get(suit, 0)
+        if n > 0:
+            spare += n
+    return spare >= anys
+
+
+_COSTS: dict[tuple[str, ...], tuple[dict[str, int], int]] = {}  # read only once made
+
+
+def _cost_parts(cost: tuple[str, ...]) -> tuple[dict[str, int], int]:
+    """A cost as how many of each named suit it asks (in the cost's order) and how many "any"."""
+    named: dict[str, int] = {}
+    for suit in cost:
+        if suit != "any":
+            named[suit] = named.get(suit, 0) + 1
+    parts = _COSTS[cost] = (named, cost.count("any"))
+    return parts
 
 
 def _left_after_named(cost: tuple[str, ...], pool: dict[str, int]) -> dict[str, int] | None:
@@ -82,21 +108,40 @@ def _left_after_named(cost: tuple[str, ...], pool: dict[str, int]) -> dict[str, 
 def craftable(game: Game, player: str, pool: dict[str, int] | None = None) -> list[int]:
     """Cards in hand the player can craft now, one per distinct card; `pool`: unused crafting
     pieces by suit (default: the player's own, `crafting_pool`)."""
+    return distinct_cards(game, _craftable(game, player, pool, False))
+
+
+def can_craft(game: Game, player: str, pool: dict[str, int] | None = None) -> bool:
+    """Whether `craftable` has any card: stops at the first one (a menu asks only this)."""
+    return bool(_craftable(game, player, pool, True))
+
+
+def _craftable(game: Game, player: str, pool: dict[str, int] | None, first: bool) -> list[int]:
     pool = crafting_pool(game, player) if pool is None else pool
-    p = game.player(player)
-    owned = {game.rules.deck.cards[c] for c in p.persistent}
+    p = game.s.players[player]
+    cards = game.rules.deck.cards
+    items_left = game.s.items
+    craft_items = game.rules.factions[player].craft_items
+    asked = "may_craft" in game.rules.modifiers  # without a restriction, nothing to ask
+    owned = None  # the persistent cards in play, when a persistent card in hand needs them
     out = []
     for card in p.hand:
-        d = game.rules.deck.cards[card]
+        d = cards[card]
         if not d.craftable or not affordable(d.cost, pool):
             continue
-        if d.kind == "item" and (not game.faction(player).craft_items or game.s.items.get(d.item, 0) <= 0):
+        kind = d.kind
+        if kind == "item" and (not craft_items or items_left.get(d.item, 0) <= 0):
             continue
-        if d.kind == "persistent" and d in owned:
-            continue
-        if game.modify("may_craft", True, player=player, card=card):
+        if kind == "persistent":
+            if owned is None:
+                owned = {cards[c] for c in p.persistent}
+            if d in owned:
+                continue
+        if not asked or game.modify("may_craft", True, player=player, card=card):
             out.append(card)
-    return distinct_cards(game, out)
+            if first:
+                break
+    return out
 
 
 @handler("craft", Entry())

@@ -44,20 +44,21 @@ def destinations(game: Game, player: str, origin: int | str, ignore_rule: bool =
     """(destination, by ferry) pairs a move from `origin` may reach; `forests`: the move may
     go into a forest."""
     m = game.rules.map
+    ruler = game.ruler
     if type(origin) is not int:  # from a forest: the clearings it touches, the forests next to it
         out = [(c, False) for c in m.forests[origin]]
         if forests:
             out += [(f, False) for f in adjacent_forests(game, origin)]
-        return out if ignore_rule else [(d, ferry) for d, ferry in out if type(d) is int and game.rules_clearing(player, d)]
+        return out if ignore_rule else [(d, ferry) for d, ferry in out if type(d) is int and ruler(d) == player]
+    s = game.s
     out = [(d, False) for d in game.adjacent(origin, player)]
-    if game.s.ferry == origin and not game.s.turn_used.get("ferry"):
+    if s.ferry == origin and not s.turn_used.get("ferry"):
         out += [(c, True) for c in m.coast if c != origin and (c, False) not in out]
     if forests:
         out += [(f, False) for f in m.forests_touching(origin)]
-    if ignore_rule:
+    if ignore_rule or ruler(origin) == player:  # Law 4.2: rule the origin or the destination
         return out
-    origin_ruled = game.rules_clearing(player, origin)
-    return [(d, ferry) for d, ferry in out if origin_ruled or (type(d) is int and game.rules_clearing(player, d))]
+    return [(d, ferry) for d, ferry in out if type(d) is int and ruler(d) == player]
 
 
 def adjacent_forests(game: Game, forest: str) -> tuple[str, ...]:
@@ -76,22 +77,32 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
     begun from `origin`, so `may_move_from` (checked when a move starts) is not asked again;
     a cost paid to an intervention must not forbid the move it paid for.
     """
-    frame = frame or {}
-    allowed_from, allowed_to = frame.get("from"), frame.get("to")
-    ignore_rule = frame.get("ignore_rule", False) or game.modify("ignore_rule_moving", False, player=player)
+    get = (frame or {}).get
+    allowed_from, allowed_to = get("from"), get("to")
+    modifiers = game.rules.modifiers  # a hook without modifiers is not asked: its value is the default
+    ignore_rule = get("ignore_rule", False) or \
+        ("ignore_rule_moving" in modifiers and game.modify("ignore_rule_moving", False, player=player))
     # a move goes into a forest only when its effect names forests among the destinations
     forests = allowed_to is not None and any(type(d) is not int for d in allowed_to)
-    hindered = not (started or frame.get("unhindered"))
-    movers = _mover_counts(game, player, frame.get("kinds"))
+    hindered = not (started or get("unhindered")) and "may_move_from" in modifiers
+    by_place, ordered = _mover_counts(game, player, get("kinds"))
+    if origin is not None:
+        ordered = ((origin, tuple(sorted(by_place[origin].items()))),) if origin in by_place else ()
+    s, ruler, adjacent = game.s, game.ruler, game.adjacent
     out = {}
-    for start in (_origins(game) if origin is None else (origin,)):
+    for start, counts in ordered:
         if allowed_from is not None and start not in allowed_from:
             continue
-        pieces = movers.get(start)
-        if not pieces or (hindered and not game.modify("may_move_from", True, player=player, clearing=start)):
+        if hindered and not game.modify("may_move_from", True, player=player, clearing=start):
             continue
-        counts = sorted(pieces.items())
-        for dest, _ in destinations(game, player, start, ignore_rule, forests):
+        if type(start) is int and not forests and (s.ferry != start or s.turn_used.get("ferry")):
+            # the usual move: to an adjacent clearing (what `destinations` gives, without pairs)
+            dests = adjacent(start, player)
+            if not ignore_rule and ruler(start) != player:
+                dests = [d for d in dests if ruler(d) == player]
+        else:
+            dests = [d for d, _ in destinations(game, player, start, ignore_rule, forests)]
+        for dest in dests:
             if allowed_to is None or dest in allowed_to:
                 out[(start, dest)] = dict(counts)
                 if first:
@@ -99,30 +110,46 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
     return out
 
 
-def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) -> dict[int | str, dict[str, int]]:
+def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
+        -> tuple[dict[int | str, dict[str, int]], tuple[tuple[int | str, tuple[tuple[str, int], ...]], ...]]:
     """How many pieces of each kind the player could move, per clearing or forest they stand
-    in (what `movable` finds there, counted in one pass over the player's pieces); kept until
-    the board changes (a move asks it for its menu, its origin, its destination and its group)."""
+    in (what `movable` finds there, read from the board counts), and the same as (place, (kind,
+    count) pairs by kind) in the order moves are searched: the map's clearings, then its
+    forests. Kept until the board changes (a move asks it for its menu, its origin, its
+    destination and its group)."""
     key = ("movers", player, kinds)
-    out: dict[int | str, dict[str, int]] | None = game._kept.get(key)
-    if out is not None:
-        return out
-    out = {}
-    pieces, movers = game.s.pieces, game.rules.movers
-    for pid in game.pieces_of(player):
-        f, kind, loc = pieces[pid]
-        if loc[0] in "cf" and (f, kind) in movers and (kinds is None or kind in kinds):
-            here = out.setdefault(int(loc[1:]) if loc[0] == "c" else loc[1:], {})
-            here[kind] = here.get(kind, 0) + 1
-    game._kept[key] = out
-    return out
+    kept = game._kept.get(key)
+    if kept is not None:
+        return kept
+    index = game.counts().kinds
+    out: dict[int | str, dict[str, int]] = {}
+    for anything, place, kind_keys in _mover_keys(game, player, kinds):
+        if anything in index:  # the player has a piece there
+            for count_key, kind in kind_keys:
+                n = index.get(count_key)
+                if n:
+                    here = out.get(place)
+                    if here is None:
+                        here = out[place] = {}
+                    here[kind] = n
+    kept = game._kept[key] = (out, tuple((place, tuple(here.items())) for place, here in out.items()))
+    return kept
 
 
-def _origins(game: Game) -> tuple:
-    """Every clearing, then every forest holding a piece (a pawn may stand in one)."""
-    at = game.s.at
-    held = tuple(f for f in game.rules.map.forests if forest_loc(f) in at)
-    return game.clearings() + held if held else game.clearings()
+def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple:
+    """For every place a mover may stand (clearings, then forests): the board count key of the
+    player's pieces there, the place, and (count key, kind) of each kind of its movers (in
+    order, among `kinds`). Fixed by the rules."""
+    memo = game.rules.memo
+    key = ("mover keys", player, kinds)
+    keys = memo.get(key)
+    if keys is None:
+        moving = sorted(k for f, k in game.rules.movers if f == player and (kinds is None or k in kinds))
+        places = [(clearing_loc(c), c) for c in game.clearings()] + \
+            [(forest_loc(f), f) for f in game.rules.map.forests]
+        keys = memo[key] = tuple(((loc, player, None), place, tuple(((loc, player, k), k) for k in moving))
+                                 for loc, place in places) if moving else ()
+    return keys
 
 
 def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
@@ -132,11 +159,12 @@ def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
 def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
     """Every group that may move together: at least one piece; abilities may forbid mixes."""
     kinds = sorted(most)
+    asked = "move_group_allowed" in game.rules.modifiers  # without a restriction, nothing to ask
     out = []
     for counts in product(*(range(most[k] + 1) for k in kinds)):
         if sum(counts):
             group = tuple((k, n) for k, n in zip(kinds, counts) if n)
-            if game.modify("move_group_allowed", True, player=player, group=group):
+            if not asked or game.modify("move_group_allowed", True, player=player, group=group):
                 out.append(group)
     return out
 
@@ -161,7 +189,8 @@ def move(game: Game, f: dict) -> None:
             # declared hook point for interventions: abilities may add a cost or cancel the move
             f["cancellable"] = True
             game.emit("before_move", player=player, origin=f["origin"])
-            return
+            if not game.goes_on(f):  # an intervention runs first
+                return
     if f.pop("cancellable", False) and f.get("cancelled"):
         game.log("move_cancelled", faction=player, origin=f["origin"])
         game.pop(False)

@@ -41,26 +41,30 @@ def game_frame(game: Game, f: dict) -> None:
 def turn(game: Game, f: dict) -> None:
     """A player's turn, phase by phase (Law 1.4.1): each phase starts (its start
     effects run while it is current), runs its steps, and ends (its end effects run, still in
-    it); only then does the next phase become current. After the Evening ends, the turn does."""
+    it); only then does the next phase become current. After the Evening ends, the turn does.
+
+    A stage that started nothing, asked nothing and changed nothing (a phase's start or end
+    without reactions) goes on to the next one at once (`goes_on`), as the loop would."""
     player = f["player"]
     s = game.s
-    stage = f.get("stage")
-    if stage is None:
-        game.player(player).used = {}
+    if f.get("stage") is None:
+        s.players[player].used = {}
         s.turn_used = {}
         s.phase = "birdsong"
         game.log("turn", faction=player)
-        f["phase_index"], stage = 0, "start"
-    phase = PHASES[f["phase_index"]]
-    if not _advance_phase(game, f, player, phase):
-        return
-    if phase != "evening":
-        f["phase_index"] += 1
-        f["stage"] = "start"
-    else:
-        victory.pass_points(game, player)
-        game.emit("turn_end", player=player)
-        game.pop()
+        f["phase_index"] = 0
+    while True:
+        phase = PHASES[f["phase_index"]]
+        if _advance_phase(game, f, player, phase):
+            if phase == "evening":
+                break
+            f["phase_index"] += 1
+            f["stage"] = "start"
+        if not game.goes_on(f):
+            return
+    victory.pass_points(game, player)
+    game.emit("turn_end", player=player)
+    game.pop()
 
 
 def _advance_phase(game: Game, f: dict, player: str, phase: str) -> bool:
@@ -106,11 +110,13 @@ def steps(game: Game, f: dict) -> None:
     the phase's end a card window opens while one of them can be used.
     """
     player, phase, index = f["player"], f["phase"], f["index"]
-    spec = game.faction(player).turn[phase]
-    if game.player(player).used.get(f"end:{phase}"):  # `end phase` ran: the rest is skipped
+    spec = game.rules.factions[player].turn[phase]
+    p = game.s.players[player]
+    if p.used.get(f"end:{phase}"):  # `end phase` ran: the rest is skipped
         game.pop()
         return
-    if f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
+    # (card actions come from persistent cards in play: without any, there is no window)
+    if p.persistent and f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
             and actions.card_actions(game, player):
         f["window"] = index
         game.push(actions.card_window(player))
