@@ -37,7 +37,7 @@ from rootlaw.core.game import Game
 from rootlaw.core.rng import Rng
 
 from .cycles import Cycles
-from .evaluation import reward
+from .evaluation import rewards
 from .greedy import complete_phase, option_values, trial
 
 ITERATIONS = 64
@@ -53,11 +53,14 @@ class _Node:
         self.player = player            # who chose the answer leading here
         self.visits = 0
         self.total = 0.0                # sum of that player's rewards
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Any, _Node] = {}
 
 
-def _key(option: Any) -> str:
-    return repr(option)
+def _key(option: Any) -> Any:
+    """A child's key: the option itself when it is a number or a string (most are), else its
+    text, marked so that it meets no string option of the same text."""
+    kind = type(option)
+    return option if kind is str or kind is int else ("repr", repr(option))
 
 
 def _mean(node: _Node) -> float:
@@ -133,11 +136,11 @@ class MctsBot:
             game.answer(option)
             path.append(node)
         complete_phase(game, rng, self.rollout)
-        rewards = {f: reward(game, f) for f in game.s.seats}
+        scores = rewards(game)
         for n in path:
             n.visits += 1
             if n.player is not None:
-                n.total += rewards[n.player]
+                n.total += scores[n.player]
 
     def _select(self, node: _Node, options: tuple) -> Any:
         """UCB1 among the options offered now (chance may offer a subset of the children)."""
