@@ -5,14 +5,16 @@ instructions, which do not depend on the machine's load).
     python benchmarks/mcts_runs.py                       # 20 positions, alliance vs cabale
     python benchmarks/mcts_runs.py --tree /tmp/old       # another revision's files (git worktree / archive)
     python benchmarks/mcts_runs.py --positions 300 --answers a.txt   # each answer, one a line
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/mcts_runs.py --positions 5
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/mcts_runs.py --positions 10
     python benchmarks/mcts_runs.py --profile 30          # cProfile, the 30 costliest functions
 
 Random bots play games from `--seed` on (one game after another, four a seed's mix) and at
 every third decision with a choice a fresh `MctsBot(step)` (as `bots.py --cost` makes it)
 answers the position; the answers are not played. It prints a hash of every answer, in order
 (the same hash on two revisions: the same choices), and the CPU milliseconds per answer; the
-setup of the games is done before the clock starts.
+setup of the games is done before the clock starts. Valgrind counts the setup too: the
+instructions of `--positions 0` (the same setup, no search) taken from those of `--positions N`
+are N answers'.
 """
 from __future__ import annotations
 
@@ -73,7 +75,7 @@ def main() -> None:
         profile.disable()
     spent = time.process_time() - start
     digest = hashlib.sha256("\n".join(answers).encode()).hexdigest()[:16]
-    print(f"{len(answers)} answers  hash {digest}  CPU {spent * 1000 / len(answers):.1f} ms per answer")
+    print(f"{len(answers)} answers  hash {digest}  CPU {spent * 1000 / max(1, len(answers)):.1f} ms per answer")
     if args.answers:
         args.answers.write_text("\n".join(answers) + "\n")
     if profile:

@@ -38,7 +38,7 @@ from rootlaw.core.rng import Rng
 
 from .cycles import Cycles
 from .evaluation import rewards
-from .greedy import complete_phase, option_values, trial
+from .greedy import complete_phase, option_values, trials
 
 ITERATIONS = 64
 ROLLOUT = 12        # at most this many random decisions after the new node before scoring
@@ -107,8 +107,7 @@ class MctsBot:
             done = 0
             while done < samples if stop is None else (done == 0 or time.monotonic() < stop):
                 future = self.rng.next64()
-                for option in options:
-                    trial_game = trial(game, me, future, self.fair)
+                for option, trial_game in zip(options, trials(game, me, future, self.fair, len(options))):
                     trial_game.answer(option)
                     self._iterate(trial_game, nodes[_key(option)], Rng(future))
                 done += 1
