@@ -5,16 +5,17 @@ instructions, which do not depend on the machine's load).
     python benchmarks/mcts_runs.py                       # 20 positions, alliance vs cabale
     python benchmarks/mcts_runs.py --tree /tmp/old       # another revision's files (git worktree / archive)
     python benchmarks/mcts_runs.py --positions 300 --answers a.txt   # each answer, one a line
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/mcts_runs.py --positions 10
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/mcts_runs.py --positions 10 [--repeat 2]
     python benchmarks/mcts_runs.py --profile 30          # cProfile, the 30 costliest functions
 
 Random bots play games from `--seed` on (one game after another, four a seed's mix) and at
 every third decision with a choice a fresh `MctsBot(step)` (as `bots.py --cost` makes it)
 answers the position; the answers are not played. It prints a hash of every answer, in order
 (the same hash on two revisions: the same choices), and the CPU milliseconds per answer; the
-setup of the games is done before the clock starts. Valgrind counts the setup too: the
-instructions of `--positions 0` (the same setup, no search) taken from those of `--positions N`
-are N answers'.
+setup of the games is done before the clock starts. Valgrind counts the setup too, and the
+first answers also pay for Python compiling the rules' generated code on its first call: the
+instructions of `--positions N` taken from those of `--positions N --repeat 2` are N answers'
+in a warm process.
 """
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ def main() -> None:
     parser.add_argument("--map", default="autumn")
     parser.add_argument("--answers", type=Path, help="write each answer (its repr) to this file, one a line")
     parser.add_argument("--profile", type=int, metavar="N", help="print cProfile's N costliest functions")
+    parser.add_argument("--repeat", type=int, default=1, metavar="K",
+                        help="answer every position K times (a fresh bot each time: the same answers)")
     args = parser.parse_args()
     use_checkout(args.tree)
     from rootlaw.agents.mcts import MctsBot
@@ -69,13 +72,15 @@ def main() -> None:
     start = time.process_time()
     if profile:
         profile.enable()
-    for game, decision, step in todo:
-        answers.append(repr(MctsBot(step, iterations=args.iterations).choose(game, decision)))
+    for _ in range(args.repeat):
+        for game, decision, step in todo:
+            answers.append(repr(MctsBot(step, iterations=args.iterations).choose(game, decision)))
     if profile:
         profile.disable()
     spent = time.process_time() - start
+    answers = answers[:len(todo)]  # the others are the same again
     digest = hashlib.sha256("\n".join(answers).encode()).hexdigest()[:16]
-    print(f"{len(answers)} answers  hash {digest}  CPU {spent * 1000 / max(1, len(answers)):.1f} ms per answer")
+    print(f"{len(answers)} answers  hash {digest}  CPU {spent * 1000 / max(1, len(answers) * args.repeat):.1f} ms per answer")
     if args.answers:
         args.answers.write_text("\n".join(answers) + "\n")
     if profile:

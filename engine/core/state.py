@@ -225,7 +225,7 @@ class State:
 # hashes positions that differ by a few pieces thousands of times; bounded, as a long run
 # meets ever more of them
 _PIECE_TEXTS: dict[tuple, str] = {}
-_PIECE_TEXTS_MAX = 200_000
+_PIECE_TEXTS_MAX = 20_000
 
 
 def _pieces_text(pieces: dict[int, tuple[str, str, str]]) -> str:
