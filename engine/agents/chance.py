@@ -31,19 +31,26 @@ def sample(game: Game, seat: str, seed: int) -> Game:
     rng = Rng(seed)
     places = hidden_places(trial, seat)
     known = known_to(trial, seat)
-    sizes = {place: len(cards) for place, cards in places}
-    kept: dict[str, list[int]] = {place: [] for place, _ in places}
-    unseen = []
-    for card in sorted(c for _, cards in places for c in cards):  # in no order the seat could not know
-        where = known.get(card)
-        if where in kept and len(kept[where]) < sizes[where]:
-            kept[where].append(card)
-        else:
-            unseen.append(card)
+    hidden = sorted([c for _, cards in places for c in cards])  # in no order the seat could not know
+    if known:
+        sizes = {place: len(cards) for place, cards in places}
+        kept: dict[str, list[int]] = {place: [] for place, _ in places}
+        unseen = []
+        for card in hidden:
+            where = known.get(card)
+            if where in kept and len(kept[where]) < sizes[where]:
+                kept[where].append(card)
+            else:
+                unseen.append(card)
+    else:  # nothing shown to the seat (most games): every hidden card is dealt again
+        kept, unseen = {}, hidden
     rng.shuffle(unseen)
+    start = 0
     for place, cards in places:
-        dealt = kept[place] + unseen[:sizes[place] - len(kept[place])]
-        del unseen[:sizes[place] - len(kept[place])]
+        mine = kept.get(place, ())
+        end = start + len(cards) - len(mine)
+        dealt = [*mine, *unseen[start:end]] if mine else unseen[start:end]
+        start = end
         rng.shuffle(dealt)
         cards[:] = dealt
     trial.s.rng = rng.next64()

@@ -6,10 +6,16 @@ crafting, movement and scoring of many factions), cards in hand and items break 
 Crafted Items box, and items held as pieces of category item wherever they are (one its hits
 have put in its hit state, an item damaged, counts half). The value of a player is its own total minus the best opponent's, so hurting the
 leader counts.
+
+A search values every seat of every position it reaches, so the values of all seats are
+worked out together (`values`, `rewards`): the clearings' rulers once, and one pass over the
+pieces adding each piece to its owner's total, in the order a pass per player would (so the
+same floating-point sums, and the same choices).
 """
 from __future__ import annotations
 
 import math
+from typing import Iterable
 
 from rootlaw.core.game import Game
 
@@ -26,43 +32,69 @@ def rulers(game: Game) -> list[str | None]:
     return [game.ruler(c) for c in game.clearings()]
 
 
-def material(game: Game, player: str, ruled: list[str | None] | None = None,
-             weights: dict[str, float] = WEIGHTS) -> float:
-    """VP plus weighted pieces on the map, clearings ruled, cards in hand and piles, and items."""
+def materials(game: Game, players: Iterable[str], ruled: list[str | None] | None = None,
+              weights: dict[str, float] = WEIGHTS) -> dict[str, float]:
+    """Each player's VP plus weighted pieces on the map, clearings ruled, cards in hand and
+    piles, and items."""
     s = game.s
-    p = s.players[player]
-    total = weights["score"] * p.score + weights["card"] * len(p.hand) + weights["item"] * len(p.items)
-    if weights["pile"]:
-        total += weights["pile"] * sum(len(pile) for pile in p.piles.values())
-    defs, states = game.rules.piece_defs, s.states
-    for pid, (faction, kind, loc) in s.pieces.items():
-        if faction != player:
+    totals: dict[str, float] = {}
+    for player in players:
+        p = s.players[player]
+        total = weights["score"] * p.score + weights["card"] * len(p.hand) + weights["item"] * len(p.items)
+        if weights["pile"]:
+            total += weights["pile"] * sum(len(pile) for pile in p.piles.values())
+        totals[player] = total
+    item, other = weights["item"], weights["other"]
+    defs, states, pieces = game.rules.piece_defs, s.states, s.pieces
+    for pid, (faction, kind, loc) in pieces.items():
+        total = totals.get(faction)
+        if total is None:
             continue
         piece = defs[(faction, kind)]
         if piece.category == "item":
-            total += weights["item"] * (0.5 if piece.hit_state in states.get(pid, ()) else 1.0)
+            totals[faction] = total + item * (0.5 if piece.hit_state in states.get(pid, ()) else 1.0)
+        elif loc[0] == "b":
             continue
-        if loc[0] == "b":
-            continue
-        if loc[0] == "x" and s.pieces.get(int(loc[1:]), (player,))[0] != player:
+        elif loc[0] == "x" and pieces.get(int(loc[1:]), (faction,))[0] != faction:
             continue  # held by another faction (a captive) is not on the map for its owner
-        total += weights.get(game.rules.category(faction, kind), weights["other"])
-    return total + weights["rule"] * (rulers(game) if ruled is None else ruled).count(player)
+        else:
+            totals[faction] = total + weights.get(piece.category, other)
+    ruled = rulers(game) if ruled is None else ruled
+    rule = weights["rule"]
+    return {player: total + rule * ruled.count(player) for player, total in totals.items()}
+
+
+def material(game: Game, player: str, ruled: list[str | None] | None = None,
+             weights: dict[str, float] = WEIGHTS) -> float:
+    """One player's material (see `materials`)."""
+    return materials(game, (player,), ruled, weights)[player]
+
+
+def values(game: Game, weights: dict[str, float] = WEIGHTS) -> dict[str, float]:
+    """Each seat's material minus its best opponent's; a won or lost game is worth ±WIN."""
+    s = game.s
+    if s.ended and s.winner is not None:
+        return {f: WIN if s.winner == f else -WIN for f in s.seats}
+    mine = materials(game, s.seats, None, weights)
+    return {f: m - max(mine[g] for g in s.seats if g != f) for f, m in mine.items()}
 
 
 def value(game: Game, player: str, weights: dict[str, float] = WEIGHTS) -> float:
-    """The player's material minus its best opponent's; a won or lost game is worth ±WIN."""
-    if game.s.ended and game.s.winner is not None:
-        return WIN if game.s.winner == player else -WIN
-    ruled = rulers(game)
-    mine = material(game, player, ruled, weights)
-    best_other = max(material(game, f, ruled, weights) for f in game.s.seats if f != player)
-    return mine - best_other
+    """The player's material minus its best opponent's (see `values`)."""
+    return values(game, weights)[player]
+
+
+def rewards(game: Game, scale: float = 4.0, weights: dict[str, float] = SEARCH_WEIGHTS) -> dict[str, float]:
+    """Each seat's value squeezed into [0, 1] for the search: 1 a win, 0 a loss, 0.5 level."""
+    out = {}
+    for f, v in values(game, weights).items():
+        if abs(v) >= WIN:
+            out[f] = 1.0 if v > 0 else 0.0
+        else:
+            out[f] = 1.0 / (1.0 + math.exp(-v / scale))
+    return out
 
 
 def reward(game: Game, player: str, scale: float = 4.0, weights: dict[str, float] = SEARCH_WEIGHTS) -> float:
-    """The value squeezed into [0, 1] for the search: 1 a win, 0 a loss, 0.5 level."""
-    v = value(game, player, weights)
-    if abs(v) >= WIN:
-        return 1.0 if v > 0 else 0.0
-    return 1.0 / (1.0 + math.exp(-v / scale))
+    """One seat's reward (see `rewards`)."""
+    return rewards(game, scale, weights)[player]

@@ -44,16 +44,25 @@ def trial(game: Game, seat: str, future: int, fair: bool) -> Game:
     return sample(game, seat, future) if fair else hide_chance(game.clone(), future)
 
 
+def trials(game: Game, seat: str, future: int, fair: bool, count: int) -> list[Game]:
+    """`count` independent games to try options on, all the same trial for `future`: it is
+    drawn once and cloned (a clone of a trial is the trial drawn again, for less)."""
+    first = trial(game, seat, future, fair)
+    return [first.clone() for _ in range(count - 1)] + [first]
+
+
 def option_values(game: Game, decision: dict, futures: list[int], follow: int, fair: bool = True) -> list[float]:
     """Each option's mean value to the deciding player over the same hidden futures (samples of
     what it may know) and random completions (common random numbers), so options differ only
     by what they do."""
     me = decision["player"]
+    options = decision["options"]
+    games = [trials(game, me, future, fair, len(options)) for future in futures]
     values = []
-    for option in decision["options"]:
+    for i, option in enumerate(options):
         v = 0.0
-        for future in futures:
-            trial_game = trial(game, me, future, fair)
+        for future, tried in zip(futures, games):
+            trial_game = tried[i]
             trial_game.answer(option)
             complete_phase(trial_game, Rng(future), follow)
             v += value(trial_game, me) / len(futures)

@@ -37,8 +37,8 @@ from rootlaw.core.game import Game
 from rootlaw.core.rng import Rng
 
 from .cycles import Cycles
-from .evaluation import reward
-from .greedy import complete_phase, option_values, trial
+from .evaluation import rewards
+from .greedy import complete_phase, option_values, trials
 
 ITERATIONS = 64
 ROLLOUT = 12        # at most this many random decisions after the new node before scoring
@@ -53,11 +53,14 @@ class _Node:
         self.player = player            # who chose the answer leading here
         self.visits = 0
         self.total = 0.0                # sum of that player's rewards
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Any, _Node] = {}
 
 
-def _key(option: Any) -> str:
-    return repr(option)
+def _key(option: Any) -> Any:
+    """A child's key: the option itself when it is a number or a string (most are), else its
+    text, marked so that it meets no string option of the same text."""
+    kind = type(option)
+    return option if kind is str or kind is int else ("repr", repr(option))
 
 
 def _mean(node: _Node) -> float:
@@ -104,8 +107,7 @@ class MctsBot:
             done = 0
             while done < samples if stop is None else (done == 0 or time.monotonic() < stop):
                 future = self.rng.next64()
-                for option in options:
-                    trial_game = trial(game, me, future, self.fair)
+                for option, trial_game in zip(options, trials(game, me, future, self.fair, len(options))):
                     trial_game.answer(option)
                     self._iterate(trial_game, nodes[_key(option)], Rng(future))
                 done += 1
@@ -133,11 +135,11 @@ class MctsBot:
             game.answer(option)
             path.append(node)
         complete_phase(game, rng, self.rollout)
-        rewards = {f: reward(game, f) for f in game.s.seats}
+        scores = rewards(game)
         for n in path:
             n.visits += 1
             if n.player is not None:
-                n.total += rewards[n.player]
+                n.total += scores[n.player]
 
     def _select(self, node: _Node, options: tuple) -> Any:
         """UCB1 among the options offered now (chance may offer a subset of the children)."""

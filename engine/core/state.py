@@ -37,7 +37,7 @@ class Player:
         p.score = self.score
         p.hand = self.hand.copy()
         p.supply = self.supply.copy()
-        p.piles = {k: v.copy() for k, v in self.piles.items()}
+        p.piles = {k: v.copy() for k, v in self.piles.items()} if self.piles else {}
         p.items = self.items.copy()
         p.persistent = self.persistent.copy()
         p.dominance = self.dominance
@@ -192,7 +192,7 @@ class State:
         """A few numbers of the position (`position` is the same only where these are): cheap to
         compare before hashing the whole of it."""
         return (len(self.pieces), self.rng, len(self.deck), len(self.discard),
-                tuple((p.score, len(p.hand)) for p in self.players.values()))
+                tuple([(p.score, len(p.hand)) for p in self.players.values()]))  # a list: cheaper than a generator
 
     def position(self) -> str:
         """A hash of the position: what the game is, not how it got there or what runs next
@@ -202,13 +202,13 @@ class State:
                          tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
                         for f, p in self.players.items())
         # plain values only (numbers, strings, tuples of them), so their repr is the same in
-        # every process; the hash is of repr((pieces, players, deck, ...)), written out part by
-        # part so that each piece's repr is made once (most pieces stay put between two asks)
+        # every process: the text of the tuple (pieces, players, deck, ...), its first part
+        # from each piece's remembered text
         rest = (players, self.deck, self.discard, self.available_dominance,
                 sorted(self.items.items()), sorted(self.ruins.items()), self.closed_paths, self.ferry,
                 self.current, self.round, self.phase, sorted(self.turn_used.items()), self.rng, self.forced_dice,
                 self.winner, self.ended)
-        text = "(" + _pieces_repr(self.pieces) + ", " + repr(rest)[1:]
+        text = f"({_pieces_text(self.pieces)}, {repr(rest)[1:]}"
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def digest(self) -> str:
@@ -221,22 +221,20 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-# the repr of each (faction, kind, location) seen: bounded by the kinds and places of the games played
-_PIECE_REPR: dict[tuple[str, str, str], str] = {}
+# the text (repr) of each (piece id, (faction, kind, location)) met in a position: a search
+# hashes positions that differ by a few pieces thousands of times; bounded, as a long run
+# meets ever more of them
+_PIECE_TEXTS: dict[tuple, str] = {}
+_PIECE_TEXTS_MAX = 20_000
 
 
-def _pieces_repr(pieces: dict[int, tuple[str, str, str]]) -> str:
-    """repr(tuple(pieces.items())), each piece's (faction, kind, location) repr'd once per process."""
-    known = _PIECE_REPR
-    parts = []
-    for pid, piece in pieces.items():
-        text = known.get(piece)
-        if text is None:
-            text = known[piece] = repr(piece)
-        parts.append(f"({pid}, {text})")
-    if len(parts) == 1:
-        return f"({parts[0]},)"
-    return "(" + ", ".join(parts) + ")"
+def _pieces_text(pieces: dict[int, tuple[str, str, str]]) -> str:
+    """repr(tuple(pieces.items())), from the pieces' remembered texts."""
+    texts = _PIECE_TEXTS
+    if len(texts) > _PIECE_TEXTS_MAX:
+        texts.clear()
+    parts = [texts.get(item) or texts.setdefault(item, repr(item)) for item in pieces.items()]
+    return f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
 
 
 def freeze(value: Any) -> Any:
@@ -247,5 +245,5 @@ def freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     if isinstance(value, dict):
-        return {k: freeze(v) for k, v in value.items()}
+        return {k: v if type(v) is str or type(v) is int else freeze(v) for k, v in value.items()}
     return value
