@@ -70,14 +70,15 @@ class Document:
         self.source = source
         self._tables = tables
         self._decoded = None if tables else (dict(positions or {}), dict(key_positions or {}))
-        self._lines = text.split("\n")
+        self._text = text
+        self._split: list[str] | None = None  # its lines, when first asked for
         self._digest: str | None = None
 
     def digest(self) -> str:
         """A hash of the file's text, for caches of what is worked out from it; "" for a
         document built in memory without its text (nothing is cached from it)."""
         if self._digest is None:
-            text = "\n".join(self._lines)
+            text = self._text
             self._digest = hashlib.sha256(text.encode()).hexdigest() if text else ""
         return self._digest
 
@@ -94,6 +95,12 @@ class Document:
             self._decoded = self._tables()
             self._tables = None
         return self._decoded
+
+    @property
+    def _lines(self) -> list[str]:
+        if self._split is None:
+            self._split = self._text.split("\n")
+        return self._split
 
     def raw_line(self, line: int) -> str | None:
         """The text of a 1-based line of the file, for positions inside embedded expressions."""
