@@ -123,3 +123,28 @@ def test_a_start_that_finds_every_file_parses_no_yaml(tmp_path):
     first, second = (r.stdout.split("\n", 1) for r in runs)
     assert first[0].endswith("['jsonschema', 'lark']") and int(first[0].split()[0]) >= 10  # the empty cache
     assert second[0] == "0 []" and second[1] == first[1]  # the same game, from the cache alone
+
+
+def test_a_kept_documents_positions_are_decoded_only_when_asked_for(cache_dir, monkeypatch):
+    path = data_path("factions", "cabale.yaml")
+    parsed, _ = _cached_once(path)
+    decoded = []
+    real = document_cache._positions
+    monkeypatch.setattr(document_cache, "_positions", lambda text: decoded.append(1) or real(text))
+    again = load_yaml(path)
+    assert again.data == parsed.data and decoded == []
+    assert again.where(("pieces",)) == parsed.where(("pieces",)) and len(decoded) == 2
+    assert again.key_where(("pieces",)) == parsed.key_where(("pieces",)) and len(decoded) == 2
+
+
+@pytest.mark.parametrize("rows", ["[[1, 2", "[[\"a\", \"b\", \"c\"]]", "[5]", "{}"])
+def test_damaged_kept_positions_are_found_again_from_the_text_and_written_again(cache_dir, rows):
+    path = data_path("maps", "autumn.yaml")
+    parsed, _ = _cached_once(path)
+    kept = next(cache_dir.glob("document-*.json"))
+    kept.write_text(json.dumps({**json.loads(kept.read_text()), "positions": rows}))
+    again = load_yaml(path)
+    assert _whole(again) == _whole(parsed)
+    document_cache._store()
+    assert json.loads(kept.read_text())["positions"] != rows
+    assert _whole(load_yaml(path)) == _whole(parsed)

@@ -8,8 +8,6 @@ worst be refused with a clear message.
 from __future__ import annotations
 
 import re
-import zipfile
-import zlib
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path, PurePosixPath
@@ -75,6 +73,14 @@ def warnings_of(factions: dict[str, FactionDef], decks: dict[str, Deck]) -> list
     return sorted({w for r in readings for w in r.warnings}, key=lambda w: (w.file, w.line, w.col, w.message))
 
 
+def _unpacking_errors() -> tuple:
+    """What a damaged or unusual zip raises while a file is read from it (zipfile is imported
+    here, not at start: the bundled data and folder packs never need it)."""
+    import zipfile
+    import zlib
+    return (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError)
+
+
 class _Files:
     """Reads files of a pack by relative path, from a folder or a zip, refusing escapes."""
 
@@ -83,6 +89,7 @@ class _Files:
         self.zip: zipfile.ZipFile | None = None
         self.names: dict[str, zipfile.ZipInfo] = {}
         if path.is_file():
+            import zipfile  # only for a zipped pack (see _unpacking_errors)
             try:
                 self.zip = zipfile.ZipFile(path)
             except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
@@ -127,7 +134,7 @@ class _Files:
             raw = self._zip_bytes(name) if self.zip is not None else self._folder_bytes(name)
         except DataError:
             raise
-        except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError) as exc:
+        except _unpacking_errors() as exc:  # (evaluated only once something was raised)
             raise DataError([Problem(self.source(name), 1, 1, f"cannot unpack this file of the zip: {_brief(exc)}",
                                      "the zip is damaged, encrypted or uses an unusual compression; "
                                      "pack it again with plain deflate")]) from None

@@ -5,8 +5,9 @@ Parsing the bundled factions, maps and decks with PyYAML, and noting the positio
 costs a start more than everything else it reads (a tenth of a warm start). A file gives
 the same data and positions while neither its text, the loader's code nor PyYAML changes, so each
 bundled file that loaded without a problem is kept in the private cache folder
-(`rootlaw.files.cache_folder`) as plain JSON: its data and its positions as lists, never code or
-pickled objects, under a key (SHA-256 of the loader's source, PyYAML's, Python's version and the
+(`rootlaw.files.cache_folder`) as plain JSON: its data, and its positions as lists in a JSON text of
+their own (a start reads positions only for an error message, so they are decoded on first use:
+`recall`), never code or pickled objects, under a key (SHA-256 of the loader's source, PyYAML's, Python's version and the
 file's text) that any change misses. A damaged or foreign file is ignored and the YAML parsed
 again. Only the files rootlaw ships are kept, a set fixed by the installation, one cache file
 each; a pack or a scenario a person edits is parsed every time. New files are written when the
@@ -22,14 +23,15 @@ import os
 import sys
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import prebuilt
 from .cache_folder import data_cache_folder, is_private, read_cache, write_cache
 
 _PREFIX = "document-"
 _MAX_BYTES = 20_000_000  # of one file's entry; a bundled faction's is some 100 kB
-_PAIRS = "\0pairs"  # a mapping whose keys are not all strings, as [[key, value], ...]
+_PAIRS = "\0pairs"
+_FORMAT = 2  # of an entry (part of its key): 2 keeps the positions as a JSON text  # a mapping whose keys are not all strings, as [[key, value], ...]
 
 Positions = dict[tuple, tuple[int, int]]
 
@@ -37,6 +39,18 @@ Positions = dict[tuple, tuple[int, int]]
 def lookup(path: str | os.PathLike, text: str) -> tuple[Any, Positions, Positions] | None:
     """The data, value positions and key positions of the bundled file at `path` whose text is
     `text`, as loaded before; None when they are not kept (or `path` is not a bundled file)."""
+    kept = recall(path, text)
+    if kept is None:
+        return None
+    try:
+        return kept[0], *kept[1]()
+    except ValueError:  # damaged positions: parse the YAML afresh
+        return None
+
+
+def recall(path: str | os.PathLike, text: str) -> tuple[Any, Callable[[], tuple[Positions, Positions]]] | None:
+    """`lookup`'s data, with a function that decodes the positions when they are first needed
+    (ValueError if they are damaged); None when nothing is kept."""
     name = _bundled(path)
     if name is None:
         return None
@@ -45,10 +59,10 @@ def lookup(path: str | os.PathLike, text: str) -> tuple[Any, Positions, Position
         entry = _prebuilt(path)  # as the wheel was built with it (rootlaw.files.prebuilt)
         if not isinstance(entry, dict) or entry.get("key") != _key(text):
             return None
-    try:
-        return entry["data"], _positions(entry["positions"]), _positions(entry["key_positions"])
-    except (KeyError, TypeError, ValueError):  # a damaged entry: parse the YAML afresh
+    data, rows, key_rows = entry.get("data"), entry.get("positions"), entry.get("key_positions")
+    if type(rows) is not str or type(key_rows) is not str:  # a damaged entry: parse the YAML afresh
         return None
+    return data, lambda: (_positions(rows), _positions(key_rows))
 
 
 def remember(path: str | os.PathLike, text: str, data: Any, positions: Positions, key_positions: Positions) -> None:
@@ -61,8 +75,7 @@ def remember(path: str | os.PathLike, text: str, data: Any, positions: Positions
     if json.loads(json.dumps(encoded), object_hook=_decode) != data:
         return
     entry = {"key": _key(text), "data": encoded,
-             "positions": [[*p, *at] for p, at in positions.items()],
-             "key_positions": [[*p, *at] for p, at in key_positions.items()]}
+             "positions": _rows(positions), "key_positions": _rows(key_positions)}
     if not _pending:
         atexit.register(_store)
     _pending[name] = json.dumps(entry, separators=(",", ":"))  # now: the caller may change `data` later
@@ -105,7 +118,7 @@ def _prebuilt(path: str | os.PathLike) -> Any:
 
 
 def _key(text: str) -> str:
-    return hashlib.sha256(f"{_loader()}\0{text}".encode()).hexdigest()
+    return hashlib.sha256(f"{_FORMAT}\0{_loader()}\0{text}".encode()).hexdigest()
 
 
 @functools.lru_cache(maxsize=1)
@@ -141,11 +154,22 @@ def _decode(obj: dict) -> dict:
     return obj
 
 
-def _positions(rows: list) -> Positions:
+def _rows(positions: Positions) -> str:
+    return json.dumps([[*p, *at] for p, at in positions.items()], separators=(",", ":"))
+
+
+def _positions(text: str) -> Positions:
+    """The positions `_rows` wrote; ValueError for anything else."""
     out: Positions = {}
-    for row in rows:
-        line, col = row[-2], row[-1]
-        if type(line) is not int or type(col) is not int:
-            raise ValueError("not a position")
-        out[tuple(row[:-2])] = (line, col)
+    try:
+        rows = json.loads(text)
+        if type(rows) is not list:
+            raise ValueError("not positions")
+        for row in rows:
+            line, col = row[-2], row[-1]
+            if type(line) is not int or type(col) is not int:
+                raise ValueError("not a position")
+            out[tuple(row[:-2])] = (line, col)
+    except (TypeError, IndexError, KeyError, RecursionError) as exc:
+        raise ValueError("not positions") from exc
     return out

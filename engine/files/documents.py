@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import yaml
 from yaml.nodes import Node
@@ -49,7 +49,9 @@ class Document:
     """A loaded YAML file: plain data plus the position each value came from.
 
     Positions live in a side table rather than in the data so that the data stays plain
-    dicts, lists and scalars that any code (and jsonschema) can use directly.
+    dicts, lists and scalars that any code (and jsonschema) can use directly. A document read
+    from the cache gets `tables` instead: the function that gives both tables when a position
+    is first asked for (error messages only, so a start that finds no error decodes none).
     """
 
     data: Any
@@ -62,21 +64,43 @@ class Document:
         positions: dict[_Path, tuple[int, int]] | None = None,
         key_positions: dict[_Path, tuple[int, int]] | None = None,
         text: str = "",
+        tables: Callable[[], tuple[dict, dict]] | None = None,
     ):
         self.data = data
         self.source = source
-        self._positions = dict(positions or {})
-        self._key_positions = dict(key_positions or {})
-        self._lines = text.split("\n")
+        self._tables = tables
+        self._decoded = None if tables else (dict(positions or {}), dict(key_positions or {}))
+        self._text = text
+        self._split: list[str] | None = None  # its lines, when first asked for
         self._digest: str | None = None
 
     def digest(self) -> str:
         """A hash of the file's text, for caches of what is worked out from it; "" for a
         document built in memory without its text (nothing is cached from it)."""
         if self._digest is None:
-            text = "\n".join(self._lines)
+            text = self._text
             self._digest = hashlib.sha256(text.encode()).hexdigest() if text else ""
         return self._digest
+
+    @property
+    def _positions(self) -> dict[_Path, tuple[int, int]]:
+        return self._both()[0]
+
+    @property
+    def _key_positions(self) -> dict[_Path, tuple[int, int]]:
+        return self._both()[1]
+
+    def _both(self) -> tuple[dict, dict]:
+        if self._decoded is None:
+            self._decoded = self._tables()
+            self._tables = None
+        return self._decoded
+
+    @property
+    def _lines(self) -> list[str]:
+        if self._split is None:
+            self._split = self._text.split("\n")
+        return self._split
 
     def raw_line(self, line: int) -> str | None:
         """The text of a 1-based line of the file, for positions inside embedded expressions."""
@@ -123,6 +147,20 @@ class Document:
 
 
 
+def _positions_kept(decode: Callable[[], tuple[dict, dict]], path: str | os.PathLike, text: str,
+                    source: str) -> Callable[[], tuple[dict, dict]]:
+    """The positions the document cache kept for `text`, decoded when first asked for; damaged
+    ones are found again by parsing the text (and the cache file is written again)."""
+    def tables() -> tuple[dict, dict]:
+        try:
+            return decode()
+        except ValueError:
+            doc = load_yaml(text=text, source=source)
+            document_cache.remember(path, text, doc.data, doc._positions, doc._key_positions)
+            return doc._positions, doc._key_positions
+    return tables
+
+
 # ---------------------------------------------------------------------------------------
 # Reading the bytes and turning yaml's complaints into Problems.
 
@@ -159,9 +197,9 @@ def load_yaml(
                 line,
                 col,
             ) from None
-        cached = document_cache.lookup(path, text)
+        cached = document_cache.recall(path, text)
         if cached is not None:
-            return Document(cached[0], source, cached[1], cached[2], text)
+            return Document(cached[0], source, text=text, tables=_positions_kept(cached[1], path, text, source))
     else:
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > max_bytes:

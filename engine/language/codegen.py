@@ -73,9 +73,11 @@ _STAND_IN = compile("def fast(ctx):\n    return compile_now(ctx)\n", "<rootlaw e
 _HAND_OVER = compile("def fast(ctx):\n    return slow(ctx)\n", "<rootlaw expression>", "exec")
 
 
-def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict) -> Fn:
+def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict,
+                            afresh: Callable[[], str | None] | None = None) -> Fn:
     """The function that `source()` defines, generated and compiled only when first called
-    (`source()` None: the closures evaluate every call).
+    (`source()` None: the closures evaluate every call; `afresh()`, if given, writes the text
+    anew when the one `source()` gave does not compile: a damaged kept text).
 
     A start loads about 600 expressions and a short game uses a fraction of them: generating
     and compiling each on first use keeps a cold start short. The function handed out is a
@@ -86,15 +88,21 @@ def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict) -
 
     def compile_now(ctx: Ctx) -> Any:
         text = source()
-        try:
-            code = _HAND_OVER if text is None else compile(text, "<rootlaw expression>", "exec")
-        except (SyntaxError, RecursionError, MemoryError):  # nests deeper than Python's compiler
-            code = _HAND_OVER  # (a sum of thousands of terms): the closures alone evaluate it
+        code = _compiled(text)
+        if code is _HAND_OVER and text is not None and afresh is not None:
+            code = _compiled(afresh())
         exec(code, namespace)  # noqa: S102 - text built from checked tokens
         stand_in.__code__ = namespace["fast"].__code__
         return stand_in(ctx)
     namespace["compile_now"] = compile_now
     return stand_in
+
+
+def _compiled(text: str | None) -> Any:
+    try:
+        return _HAND_OVER if text is None else compile(text, "<rootlaw expression>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # nests deeper than Python's compiler
+        return _HAND_OVER  # (a sum of thousands of terms): the closures alone evaluate it
 
 
 class Generator:

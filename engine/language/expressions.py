@@ -65,9 +65,9 @@ class ExpressionCompiler:
         """A whole expression: its closures, and over them the generated fast form
         (engine/language/codegen.py) when it compiled cleanly and rolls no dice."""
         before = len(self.vocab.problems)
-        return self._generated(node, self._expr(node, src, scope), scope, before)
+        return self._generated(node, self._expr(node, src, scope), scope, before, src)
 
-    def _generated(self, node: Any, slow: Fn, scope: "Scope", before: int, exists: bool = False) -> Fn:
+    def _generated(self, node: Any, slow: Fn, scope: "Scope", before: int, src: Source, exists: bool = False) -> Fn:
         """`slow`, or its generated form when `node` compiled with no problem since `before`
         and rolls no dice (`exists`: the form of "does the filter keep anything?"). The
         generator refuses dice itself; it runs on the first call, with the names bound here
@@ -75,7 +75,8 @@ class ExpressionCompiler:
         if len(self.vocab.problems) != before:
             return slow
         return fast(node, slow, frozenset(scope.all()).__contains__, frozenset(self.vocab.variables),
-                    self.vocab.pieces | self.vocab.words, exists=exists, values=self.values)
+                    self.vocab.pieces | self.vocab.words, exists=exists, values=self.values,
+                    document=src.doc.source if src.doc.digest() else "")
 
     def _unknown(self, src: Source, tok: Any, message: str, known: Any, hint: str | None = None) -> None:
         close = difflib.get_close_matches(str(tok), sorted(known), 1)
@@ -176,14 +177,14 @@ class ExpressionCompiler:
         before = len(self.vocab.problems)
         if node.data != "filter" or not _pure(node.children[2]):
             whole, any_fn = self._calls(node, src, scope) if node.data == "call" else (self._expr(node, src, scope), None)
-            whole = self._generated(node, whole, scope, before)  # left to the closures if it rolls dice
+            whole = self._generated(node, whole, scope, before, src)  # left to the closures if it rolls dice
             if any_fn is not None:
-                return whole, self._generated(node, any_fn, scope, before, exists=True)
+                return whole, self._generated(node, any_fn, scope, before, src, exists=True)
             return whole, lambda ctx: bool(st.as_list(whole(ctx)))
         parts = self._filter_parts(node, src, scope)
         whole, any_match = filtering(*parts, src, node.children[0]), any_matching(*parts, src, node.children[0])
-        return (self._generated(node, whole, scope, before),
-                self._generated(node, any_match, scope, before, exists=True))
+        return (self._generated(node, whole, scope, before, src),
+                self._generated(node, any_match, scope, before, src, exists=True))
 
     def _filter_parts(self, node: Tree, src: Source, scope: "Scope") -> tuple[str, Fn, Fn]:
         c = node.children

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from . import expression_cache
 from .codegen import _BOOLEAN, VALUES, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
 from .syntax import Tree
 
@@ -159,7 +160,7 @@ class Lowering(Generator):
 
 
 def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str], words: set[str],
-         exists: bool = False, values: dict[str, Fn] = VALUES) -> Fn:
+         exists: bool = False, values: dict[str, Fn] = VALUES, document: str = "") -> Fn:
     """The generated form of `node`, falling back on `slow` (its closure) for any failure, and
     handing every call to `slow` when the tree uses something the generator does not handle
     (a builtin that changes the game, such as a roll, is one).
@@ -167,27 +168,52 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
     names); it and the sets must not change afterwards, as the source is generated on the first
     call. With `exists`, `node` is a filter and the form says whether it keeps any item,
     stopping at the first (a menu asks only that). `values`: the values of the moment, as the
-    file's language gives them."""
+    file's language gives them. `document`: the file whose cache keeps the generated text
+    (engine/language/expression_cache.py; "" keeps none), when `outer` is a frozenset's test."""
     namespace = {**base_namespace(values), "slow": slow}
+    names = getattr(outer, "__self__", None)
+    kept = bool(document) and isinstance(node, Tree) and isinstance(names, frozenset)
+
+    k = None
 
     def source() -> str | None:
-        gen = Lowering(outer, variables, words)
-        try:
-            lines, out = gen.statements(node, exists)
-        except Unsupported:
-            return None
-        namespace.update(gen.functions)
-        hoisted = "".join(f"    {line}\n" for line in gen.prologue())
-        return ("def fast(ctx):\n"
-                "    env = ctx.env\n"
-                + ("    game = ctx.game\n" + hoisted if hoisted else "")
-                + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
-                "    try:\n"
-                + "".join(f"        {line}\n" for line in lines) +
-                f"        return {out}\n"
-                "    except FAILURES:\n"
-                "        return slow(ctx)\n")
-    return _compiled_on_first_call(source, namespace)
+        nonlocal k
+        if kept:
+            k = expression_cache.key(node, names, variables, words, exists, values is not VALUES)
+            found = expression_cache.recall(k, document)
+            if found is not None:
+                namespace.update(found[1])
+                return found[0]
+        return afresh()
+
+    def afresh() -> str | None:
+        text, functions = _written(node, outer, variables, words, exists)
+        if k is not None:
+            expression_cache.remember(k, document, text, functions)
+        namespace.update(functions)
+        return text
+    return _compiled_on_first_call(source, namespace, afresh)
+
+
+def _written(node: Tree, outer: Callable[[str], bool], variables: set[str], words: set[str],
+             exists: bool) -> tuple[str | None, dict[str, Any]]:
+    """The text of `fast`'s function (None: the closures evaluate every call) and the builtins
+    it calls."""
+    gen = Lowering(outer, variables, words)
+    try:
+        lines, out = gen.statements(node, exists)
+    except Unsupported:
+        return None, {}
+    hoisted = "".join(f"    {line}\n" for line in gen.prologue())
+    return ("def fast(ctx):\n"
+            "    env = ctx.env\n"
+            + ("    game = ctx.game\n" + hoisted if hoisted else "")
+            + (f"    memo = [_M] * {gen.slots}\n" if gen.slots else "") +
+            "    try:\n"
+            + "".join(f"        {line}\n" for line in lines) +
+            f"        return {out}\n"
+            "    except FAILURES:\n"
+            "        return slow(ctx)\n"), gen.functions
 
 
 __all__ = ["Lowering", "Unsupported", "fast"]

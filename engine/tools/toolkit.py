@@ -19,9 +19,6 @@ from rootlaw.files.atomic import write_file
 
 from . import arguments
 
-from .report_words import words
-from .verdict import designer_text
-
 
 def language_option(parser: argparse.ArgumentParser, what: str) -> None:
     """`--lang en|fr|pl`, on every command that shows game text."""
@@ -128,8 +125,10 @@ def _width(text: str) -> float:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from .report_words import words
     from .simulate import Plan, simulate
     from .summary import text_table
+    from .verdict import designer_text
 
     if args.list_vary:
         return _list_vary(args)
