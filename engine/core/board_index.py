@@ -31,7 +31,7 @@ class PieceCounts:
         return counts
 
     def copy(self) -> "PieceCounts":
-        return PieceCounts(dict(self.kinds), dict(self.categories))
+        return PieceCounts(self.kinds.copy(), self.categories.copy())
 
     def add(self, loc: str, faction: str, kind: str, category: str) -> None:
         kinds, cats = self.kinds, self.categories

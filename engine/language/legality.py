@@ -26,7 +26,7 @@ from typing import Any, Callable
 from rootlaw.core.context import Ctx
 from rootlaw.language import statements as st
 from rootlaw.law.battle import battle_clearings
-from rootlaw.law.crafting import craftable
+from rootlaw.law.crafting import can_craft
 from rootlaw.law.movement import can_move
 
 from . import effect_cache
@@ -80,7 +80,7 @@ _STAND_IN = compile("def can(game, me, env):\n    return compile_now(game, me, e
 def _fixed_names() -> dict[str, Any]:
     """What every generated check reads besides its builtins and its statement (read only)."""
     return {**base_namespace(), "Ctx": Ctx, "as_list": st.as_list, "can_move": can_move,
-            "battle_clearings": battle_clearings, "craftable": craftable}
+            "battle_clearings": battle_clearings, "can_craft": can_craft}
 
 
 def _code(plan: Any, stmt: Any) -> tuple[Any, dict[str, Any]]:
@@ -256,7 +256,7 @@ class _Check(Lowering):
         return f"bool(battle_clearings(game, me, {args[0]}, {args[1]}, first=True))"
 
     def _craft(self, node: Tree, stmt: Any) -> str:
-        return "bool(craftable(game, me))"
+        return "can_craft(game, me)"
 
 
 def _reads(node: Any, name: str) -> bool:

@@ -35,7 +35,15 @@ _MAX_BYTES = 20_000_000  # of one document's file
 
 def key(grammar: str, text: str) -> str:
     """What must stay the same for a tree to hold: the grammar, Lark, Python and the text."""
-    parts = (grammar, _lark_release(), sys.version.split()[0], text)
+    parts = (_fixed_part(grammar), text)
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=4)
+def _fixed_part(grammar: str) -> str:
+    """The part of every key that is the same for each text: hashed once, not with each of
+    a start's few hundred texts (the grammar is some 15 KB)."""
+    parts = (grammar, _lark_release(), sys.version.split()[0])
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 

@@ -17,12 +17,12 @@ from rootlaw.language.runtime import action_available, can_start
 from rootlaw.language.statements import action_frame, block_frame
 from rootlaw.law import victory
 from rootlaw.law.battle import battle_clearings
-from rootlaw.law.crafting import craftable
+from rootlaw.law.crafting import can_craft
 from rootlaw.law.movement import can_move
 
 BUILT_IN = {"move": can_move,
             "battle": lambda g, p: bool(battle_clearings(g, p, first=True)),
-            "craft": lambda g, p: bool(craftable(g, p))}
+            "craft": can_craft}
 
 
 def step_frame(game: Game, player: str, step: dict) -> dict:

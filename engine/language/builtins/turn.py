@@ -4,7 +4,7 @@ from typing import Any
 
 from rootlaw.core.context import Ctx, LanguageError
 from rootlaw.law.battle import battle_clearings
-from rootlaw.law.crafting import craftable
+from rootlaw.law.crafting import can_craft
 from rootlaw.law.movement import can_move
 
 from .registry import builtin, current_battle
@@ -63,4 +63,4 @@ def _can_move(ctx: Ctx, origin: int | None = None) -> bool:
 @builtin("can_craft", 0)
 def _can_craft(ctx: Ctx) -> bool:
     """Whether I could craft a card of my hand now (crafting pieces, restrictions)."""
-    return bool(craftable(ctx.game, ctx.me))
+    return can_craft(ctx.game, ctx.me)

@@ -9,7 +9,7 @@ from rootlaw.core.hooks import ANY_CHANGE, BUILT_IN_ACTIONS
 from rootlaw.core.state import freeze
 from rootlaw.language import limits
 from rootlaw.law.battle import battle_clearings
-from rootlaw.law.crafting import craftable
+from rootlaw.law.crafting import can_craft
 from rootlaw.law.movement import can_move
 
 from .base import Fn, Stmt, action_frame, as_list, block_frame, ctx_of, shown
@@ -214,7 +214,7 @@ def move_frame(me: str, owner: Any, unhindered: bool, origin: Any, dest: Any, ig
 
 class Craft(Stmt):
     def possible(self, ctx: Ctx) -> bool:
-        return bool(craftable(ctx.game, ctx.me))
+        return can_craft(ctx.game, ctx.me)
 
     def run(self, game: Any, f: dict) -> bool:
         game.push({"op": "craft", "player": f["me"]})
