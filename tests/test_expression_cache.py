@@ -46,7 +46,7 @@ def _kept(folder) -> dict:
 
 def test_a_second_start_writes_no_expression_and_plays_the_same_game(tmp_path):
     written, digest = _play(str(tmp_path))
-    assert written > 50 and len(_kept(tmp_path)) > 50
+    assert written > 20 and len(_kept(tmp_path)) > 20  # a short game generates a few dozen
     assert _play(str(tmp_path)) == (0, digest)
     assert _play(str(tmp_path), ROOTLAW_NO_CACHE="1") == (written, digest)
 
