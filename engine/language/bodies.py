@@ -22,6 +22,10 @@ effect to the interpreter (`Block.run` stays None). An expression it cannot inli
 roll, a construct `codegen` leaves to the closures) is evaluated by its closure; any failure of
 an inlined expression is evaluated again by the closure, which raises the error with the
 faction file's line and column. The source is generated on the first call, like expressions'.
+
+Why one module of over 400 lines: the writer is one state machine; its statement methods all
+share its scopes, its resume points and the locals saved at each, so split over files they
+would read as less than they are.
 """
 from __future__ import annotations
 

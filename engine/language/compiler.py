@@ -4,6 +4,10 @@ Expressions compile to `fn(ctx) -> value` (rootlaw.language.expressions). Effect
 objects that the `block` frame runs one by one (rootlaw.language.runtime), so an effect that
 stops for a decision resumes from plain data. Every name is resolved here, so a misspelt
 name, an unknown function or a wrong number of arguments is a load error with a position.
+
+Why one module of over 400 lines: `Compiler` is the one table from the grammar's statements
+to their statement objects, each a few lines; split by statement, each part would have to
+repeat the shared resolution of names and scopes it leans on.
 """
 from __future__ import annotations
 
