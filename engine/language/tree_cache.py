@@ -25,7 +25,7 @@ from typing import Any
 from rootlaw.files import prebuilt
 from rootlaw.files.cache_folder import data_cache_folder, is_private, read_cache, write_cache
 
-from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree
+from .syntax import CONTAINER, POSITIONS, Meta, Tree, token
 
 _PREFIX = "trees-"
 _PREFIXES = (_PREFIX, "effects-")  # the files of documents' trees, and of their generated effects
@@ -172,12 +172,17 @@ def encode(node: Any) -> Any:
 def decode(data: Any, max_depth: int = sys.maxsize) -> Any:
     """The tree written by `encode`; ValueError for anything else and for a tree nested past
     `max_depth`."""
-    return _decode(data, 1, max_depth)
+    try:
+        return _decode(data, 1, max_depth)
+    except TypeError:  # a position that is no number (`_decode`)
+        raise ValueError("not positions") from None
 
 
 def _decode(data: Any, depth: int, max_depth: int) -> Any:
     """`decode` with the root at `depth` (checked as it is read: a start decodes thousands of
-    nodes, so each check is one comparison)."""
+    nodes, so each check is a comparison or two). A position that is not a whole number makes
+    `sum` give a float or raise TypeError (a text, None, a list): a damaged entry either way (a
+    bool passes, and reads as the number 0 or 1)."""
     kind = type(data)
     if kind is list:
         if len(data) < 2 or type(data[0]) is not str or depth > max_depth:
@@ -185,23 +190,17 @@ def _decode(data: Any, depth: int, max_depth: int) -> Any:
         where = data[1]
         if where == 0:
             meta = None
-        elif type(where) is not list or len(where) not in (6, 12) or _not_ints(where):
+        elif type(where) is not list or len(where) not in (6, 12) or type(sum(where)) is not int:
             raise ValueError("not positions")
         else:
             meta = Meta(where)
-        return Tree(data[0], [_decode(c, depth + 1, max_depth) for c in data[2:]], meta)
+        depth += 1
+        return Tree(data[0], [_decode(c, depth, max_depth) for c in data[2:]], meta)
     if kind is dict and len(data) == 1:
         (name, parts), = data.items()
-        if type(parts) is not list or len(parts) != 7 or type(parts[0]) is not str or _not_ints(parts[1:]):
+        if type(parts) is not list or len(parts) != 7 or type(parts[0]) is not str or type(sum(parts[1:])) is not int:
             raise ValueError("not a token")
-        return Token(name, *parts)
+        return token(name, parts[0], (parts[2], parts[3], parts[1], parts[4], parts[5], parts[6]))
     if data is None:
         return None
     raise ValueError("not a tree")
-
-
-def _not_ints(values: list) -> bool:
-    for v in values:
-        if type(v) is not int:
-            return True
-    return False
