@@ -1,4 +1,4 @@
 """`python -m rootlaw`: the `rootlaw` command."""
-from rootlaw.tools.cli import main
+from rootlaw.tools.entry import main
 
 raise SystemExit(main())

@@ -121,6 +121,15 @@ class Compiler(ExpressionCompiler):
 
     def __init__(self, vocab: Vocabulary) -> None:
         self.vocab = vocab
+        self._names: tuple[frozenset, frozenset] | None = None  # the file's variables, and its pieces and words
+
+    def _file_names(self) -> tuple[frozenset, frozenset]:
+        """The names every effect's plan is given, made once for the file's hundred-odd effects
+        (its vocabulary does not change while its texts compile)."""
+        if self._names is None:
+            v = self.vocab
+            self._names = frozenset(v.variables), frozenset(v.pieces | v.words)
+        return self._names
 
     # --- entry points --------------------------------------------------------------------
     def expression(self, doc: Document, path: tuple, text: Any, ability: str, bound: tuple[str, ...] = (),
@@ -162,8 +171,8 @@ class Compiler(ExpressionCompiler):
         code = self._block(tree, src, scope)
         if not self.vocab.reading.legacy:  # language 1's rebinding `let` is left to the interpreter
             v = self.vocab
-            plan = BodyPlan(code, v.code, v.nodes, frozenset(scope.all()), frozenset(v.variables),
-                            frozenset(v.pieces | v.words), doc.source, doc.digest())
+            plan = BodyPlan(code, v.code, v.nodes, frozenset(scope.all()), *self._file_names(), doc.source,
+                            doc.digest())
             v.code[code].run, v.code[code].can = compiled_body(plan), compiled_possibility(plan)
         return code
 
