@@ -25,7 +25,7 @@ from typing import Any
 from rootlaw.files import prebuilt
 from rootlaw.files.cache_folder import data_cache_folder, is_private, read_cache, write_cache
 
-from .syntax import CONTAINER, POSITIONS, Meta, Tree, token
+from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree, token
 
 _PREFIX = "trees-"
 _PREFIXES = (_PREFIX, "effects-")  # the files of documents' trees, and of their generated effects
@@ -151,38 +151,61 @@ def _store() -> None:
 
 
 def encode(node: Any) -> Any:
-    """A tree (Lark's or ours) as lists: [name, positions, children...]; a token as
-    {type: [value, positions]}."""
+    """A tree (Lark's or ours) as {"tree": its shape, "at": its positions}: the shape as lists,
+    [name, n, children...] for a node (n: how many positions it has, 0, 6 or 12) and {type:
+    value} for a token (always 6), and every position in one text of numbers, node by node in
+    the order of the shape. Reading a tree back makes no number of it: its positions are read
+    only when an error or the generator asks for them (`_Positions`), and a start that shows no
+    error reads none (JSON makes some 130,000 numbers of the bundled factions' trees)."""
+    numbers: list[int] = []
+    shape = _shape(node, numbers)
+    return {"tree": shape, "at": ",".join(map(str, numbers))}
+
+
+def _shape(node: Any, numbers: list[int]) -> Any:
     if node is None:
         return None
     if isinstance(node, str):  # a token: trees are not strings
-        return {node.type: [str(node), node.start_pos, node.line, node.column,
-                            node.end_line, node.end_column, node.end_pos]}
+        numbers += (node.line, node.column, node.start_pos, node.end_line, node.end_column, node.end_pos)
+        return {node.type: str(node)}
     meta = node.meta
     if meta.empty:
-        where: Any = 0
+        n = 0
     else:
         where = [getattr(meta, p) for p in POSITIONS]
         container = [getattr(meta, p) for p in CONTAINER]
         if container != where:
             where = where + container
-    return [str(node.data), where, *(encode(c) for c in node.children)]
+        numbers += where
+        n = len(where)
+    return [str(node.data), n, *(_shape(c, numbers) for c in node.children)]
 
 
 def decode(data: Any, max_depth: int = sys.maxsize) -> Any:
-    """The tree written by `encode`; ValueError for anything else and for a tree nested past
-    `max_depth`."""
+    """The tree written by `encode` (or by earlier versions, whose positions were lists inside
+    the shape); ValueError for anything else and for a tree nested past `max_depth`."""
+    if type(data) is dict and len(data) == 2:
+        shape, text = data.get("tree"), data.get("at")
+        if type(text) is not str:
+            raise ValueError("not positions")
+        positions = _Positions(text)
+    else:
+        shape, positions = data, None
     try:
-        return _decode(data, 1, max_depth)
+        tree = _decode(shape, 1, max_depth, positions)
     except TypeError:  # a position that is no number (`_decode`)
         raise ValueError("not positions") from None
+    if positions is not None and not positions.complete():
+        raise ValueError("not positions")
+    return tree
 
 
-def _decode(data: Any, depth: int, max_depth: int) -> Any:
+def _decode(data: Any, depth: int, max_depth: int, positions: _Positions | None) -> Any:
     """`decode` with the root at `depth` (checked as it is read: a start decodes thousands of
-    nodes, so each check is a comparison or two). A position that is not a whole number makes
-    `sum` give a float or raise TypeError (a text, None, a list): a damaged entry either way (a
-    bool passes, and reads as the number 0 or 1)."""
+    nodes, so each check is a comparison or two). A node's positions are the next n numbers of
+    `positions`; a node of an earlier version's file holds them as a list, in which a position
+    that is not a whole number makes `sum` give a float or raise TypeError (a text, None, a
+    list): a damaged entry either way (a bool passes, and reads as the number 0 or 1)."""
     kind = type(data)
     if kind is list:
         if len(data) < 2 or type(data[0]) is not str or depth > max_depth:
@@ -190,17 +213,76 @@ def _decode(data: Any, depth: int, max_depth: int) -> Any:
         where = data[1]
         if where == 0:
             meta = None
+        elif (where == 6 or where == 12) and type(where) is int and positions is not None:
+            meta = _KeptMeta(positions, positions.count, where)
+            positions.count += where
         elif type(where) is not list or len(where) not in (6, 12) or type(sum(where)) is not int:
             raise ValueError("not positions")
         else:
             meta = Meta(where)
         depth += 1
-        return Tree(data[0], [_decode(c, depth, max_depth) for c in data[2:]], meta)
+        return Tree(data[0], [_decode(c, depth, max_depth, positions) for c in data[2:]], meta)
     if kind is dict and len(data) == 1:
         (name, parts), = data.items()
+        if type(parts) is str and positions is not None:
+            kept = _new_str(_KeptToken, parts)
+            kept.type = name
+            kept._from = (positions, positions.count)
+            positions.count += 6
+            return kept
         if type(parts) is not list or len(parts) != 7 or type(parts[0]) is not str or type(sum(parts[1:])) is not int:
             raise ValueError("not a token")
         return token(name, parts[0], (parts[2], parts[3], parts[1], parts[4], parts[5], parts[6]))
     if data is None:
         return None
     raise ValueError("not a tree")
+
+
+_new_str = str.__new__
+
+
+class _Positions:
+    """The positions of one kept tree: their text, checked when the tree is read (whole numbers,
+    as many as its nodes and tokens take: `complete`) and turned into numbers when first asked
+    for."""
+
+    __slots__ = ("text", "count", "_numbers")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.count = 0  # how many the nodes read so far take
+        self._numbers: list[int] | None = None
+
+    def complete(self) -> bool:
+        text = self.text
+        if not text:
+            return self.count == 0
+        return text.isascii() and text.replace(",", "").isdigit() and text.count(",") + 1 == self.count
+
+    def numbers(self) -> list[int]:
+        if self._numbers is None:
+            self._numbers = [int(n) for n in self.text.split(",")]
+        return self._numbers
+
+
+class _KeptMeta(Meta):
+    """A node's positions in a kept tree: `where` is read from its tree's `_Positions` when asked."""
+
+    __slots__ = ("_positions", "_at", "_n")
+
+    def __init__(self, positions: _Positions, at: int, n: int) -> None:
+        self._positions, self._at, self._n = positions, at, n
+
+    @property  # type: ignore[override]  # Meta's slot, read from the kept text
+    def where(self) -> list[int]:
+        return self._positions.numbers()[self._at:self._at + self._n]
+
+
+class _KeptToken(Token):
+    """A token of a kept tree: its positions (`Token._at`) are read from its tree's `_Positions`
+    when asked."""
+
+    @property
+    def _at(self) -> tuple:  # type: ignore[override]
+        positions, at = self._from
+        return tuple(positions.numbers()[at:at + 6])
