@@ -132,7 +132,8 @@ class Rules:
 class Game(DecisionLoop, BoardQueries, PieceOperations):
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_rulers", "_owned", "_counts")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_rulers", "_owned", "_counts",
+                 "quiet")
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -158,10 +159,21 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # pieces counted by location, faction, kind and category (engine/core/board_index.py):
         # built on first use, then kept up to date by the piece operations
         self._counts: PieceCounts | None = None
+        # a quiet game (a bot's trial game) writes no log entries and no trace: nothing in the
+        # rules reads them back (the narration, the invariants' ledger, saves and scenarios
+        # do), so it plays move for move as a loud one; see `clone`
+        self.quiet = False
 
-    def clone(self) -> "Game":
-        """An independent game in the same state: what is done to it leaves this one as it was."""
-        g = Game(self.rules, self.s.clone())
+    def clone(self, quiet: bool = False) -> "Game":
+        """An independent game in the same state: what is done to it leaves this one as it was.
+
+        The clone of a quiet game is quiet, and so is the clone asked for with `quiet`: its log
+        and trace stay what they were when it went quiet (copied from a loud game, shared with
+        a quiet one: no quiet game adds to them)."""
+        g = Game(self.rules, self.s.clone(self.quiet))
+        g.quiet = quiet or self.quiet
+        if self._rulers:  # who rules where: str or None, kept valid by the piece operations
+            g._rulers = self._rulers.copy()
         if self._owned is not None:
             g._owned = {f: pids.copy() for f, pids in self._owned.items()}
         if self._counts is not None:
@@ -199,6 +211,8 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         """A log entry: its kind and typed arguments (`rootlaw.core.narration`), told to each seat
         when read; `to` names the seats that may read its secret part (the cards in it)."""
         # "traced": how many rules had fired, so `play --rules` can show them between the lines
+        if self.quiet:
+            return
         s = self.s
         entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace)}
         for key, value in args.items():
@@ -209,7 +223,7 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
     def trace(self, rule: str, text: str) -> None:
         """Record that a rule fired; scenarios assert on these rule numbers."""
-        if rule:
+        if rule and not self.quiet:
             self.s.trace.append((rule, text))
 
     def are_enemies(self, a: str, b: str) -> bool:
@@ -272,9 +286,10 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         player.score += points
         key = source or rule or "other"
         player.vp_by[key] = player.vp_by.get(key, 0) + points
-        self.log("score" if points > 0 else "lose", faction=faction, points=abs(points), total=player.score,
-                 **why)
-        self.trace(rule, f"{faction} {points:+d} VP: {render_reason(self, why)}")
+        if not self.quiet:
+            self.log("score" if points > 0 else "lose", faction=faction, points=abs(points), total=player.score,
+                     **why)
+            self.trace(rule, f"{faction} {points:+d} VP: {render_reason(self, why)}")
         if player.score >= WIN_SCORE and self.s.winner is None:
             self.trace("3.1", f"{faction} reaches {WIN_SCORE} VP and wins")
             self.end(faction, "reached 30 VP")
