@@ -132,8 +132,8 @@ class Rules:
 class Game(DecisionLoop, BoardQueries, PieceOperations):
     """A game in progress: the rules it is played by and its state."""
 
-    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_rulers", "_owned", "_counts",
-                 "quiet")
+    __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_rulers", "_owned", "_counts")
+    quiet = False  # a bot's trial game is a QuietGame, which writes no log and no trace
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -159,19 +159,14 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # pieces counted by location, faction, kind and category (engine/core/board_index.py):
         # built on first use, then kept up to date by the piece operations
         self._counts: PieceCounts | None = None
-        # a quiet game (a bot's trial game) writes no log entries and no trace: nothing in the
-        # rules reads them back (the narration, the invariants' ledger, saves and scenarios
-        # do), so it plays move for move as a loud one; see `clone`
-        self.quiet = False
 
     def clone(self, quiet: bool = False) -> "Game":
         """An independent game in the same state: what is done to it leaves this one as it was.
 
-        The clone of a quiet game is quiet, and so is the clone asked for with `quiet`: its log
-        and trace stay what they were when it went quiet (copied from a loud game, shared with
-        a quiet one: no quiet game adds to them)."""
-        g = Game(self.rules, self.s.clone(self.quiet))
-        g.quiet = quiet or self.quiet
+        The clone of a quiet game is quiet (a `QuietGame`), and so is the clone asked for with
+        `quiet`: its log and trace stay what they were when it went quiet (copied from a loud
+        game, shared with a quiet one: no quiet game adds to them)."""
+        g = (QuietGame if quiet or self.quiet else Game)(self.rules, self.s.clone(self.quiet))
         if self._rulers:  # who rules where: str or None, kept valid by the piece operations
             g._rulers = self._rulers.copy()
         if self._owned is not None:
@@ -211,8 +206,6 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         """A log entry: its kind and typed arguments (`rootlaw.core.narration`), told to each seat
         when read; `to` names the seats that may read its secret part (the cards in it)."""
         # "traced": how many rules had fired, so `play --rules` can show them between the lines
-        if self.quiet:
-            return
         s = self.s
         entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace)}
         for key, value in args.items():
@@ -223,7 +216,7 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
     def trace(self, rule: str, text: str) -> None:
         """Record that a rule fired; scenarios assert on these rule numbers."""
-        if rule and not self.quiet:
+        if rule:
             self.s.trace.append((rule, text))
 
     def are_enemies(self, a: str, b: str) -> bool:
@@ -370,6 +363,22 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
 
 
+class QuietGame(Game):
+    """A bot's trial game: a game that writes no log entries and no trace. Nothing in the rules
+    reads them back (the narration, the invariants' ledger, saves and scenarios do, and none of
+    them reads a trial game), so it plays move for move as a loud game; a loud game pays
+    nothing for it. Made by `Game.clone(quiet=True)`; its clones are quiet too."""
+
+    __slots__ = ()
+    quiet = True
+
+    def log(self, kind: str, to: Iterable[str] | None = None, **args: Any) -> None:
+        """Nothing: a quiet game keeps no log."""
+
+    def trace(self, rule: str, text: str) -> None:
+        """Nothing: a quiet game keeps no trace."""
+
+
 def _plain(value: Any) -> Any:
     """A log argument as JSON holds it (tuples as lists), so a loaded log equals the played one."""
     if type(value) is tuple or type(value) is list:
@@ -386,4 +395,4 @@ def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     return list(seen.values())  # in the order first seen: lowest id first
 
 
-__all__ = ["Game", "Rules", "Options", "distinct_cards"]
+__all__ = ["Game", "QuietGame", "Rules", "Options", "distinct_cards"]
