@@ -8,6 +8,9 @@ the piles it may not read; `rootlaw.core.visibility`) are dealt again at random 
 places, the same number in each, the cards it was shown kept where it saw them, and the
 generator gets a fresh state. The omniscient bots (kept to measure what fairness costs) only
 hide chance: the same cards where they are, a reshuffled draw pile and fresh dice.
+
+Trial games are quiet (`Game.clone(quiet=True)`): they write no log and no trace, which no
+rule reads and nobody reads of a trial game.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ def hide_chance(game: Game, seed: int) -> Game:
 def sample(game: Game, seat: str, seed: int) -> Game:
     """A copy of `game` as `seat` might find it, drawn from `seed`: the same for every game
     that differs from this one only in what the seat may not know."""
-    trial = game.clone()
+    trial = game.clone(quiet=True)
     rng = Rng(seed)
     places = hidden_places(trial, seat)
     known = known_to(trial, seat)

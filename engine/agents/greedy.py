@@ -38,10 +38,23 @@ def complete_phase(game: Game, rng: Rng, follow: int) -> None:
         game.answer(options[rng.below(len(options))])
 
 
+def quiet(game: Game) -> Game:
+    """The game to draw a decision's trials from: a quiet game (its trials share its log rather
+    than copy it), the same as `game` in every other way, with the ruler of every clearing
+    already worked out (each trial starts from them: clones copy what is kept)."""
+    if game.quiet:
+        return game
+    root = game.clone(quiet=True)
+    if "ruler" not in game.rules.modifiers:  # else rulers are not kept: nothing to start from
+        for clearing in root.clearings():
+            root.ruler(clearing)
+    return root
+
+
 def trial(game: Game, seat: str, future: int, fair: bool) -> Game:
     """A game to try an option on: a sample of what `seat` may know (fair), or the game with
     its chance hidden (omniscient)."""
-    return sample(game, seat, future) if fair else hide_chance(game.clone(), future)
+    return sample(game, seat, future) if fair else hide_chance(game.clone(quiet=True), future)
 
 
 def trials(game: Game, seat: str, future: int, fair: bool, count: int) -> list[Game]:
@@ -57,6 +70,7 @@ def option_values(game: Game, decision: dict, futures: list[int], follow: int, f
     by what they do."""
     me = decision["player"]
     options = decision["options"]
+    game = quiet(game)
     games = [trials(game, me, future, fair, len(options)) for future in futures]
     values = []
     for i, option in enumerate(options):

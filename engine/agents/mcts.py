@@ -38,7 +38,7 @@ from rootlaw.core.rng import Rng
 
 from .cycles import Cycles
 from .evaluation import rewards
-from .greedy import complete_phase, option_values, trials
+from .greedy import complete_phase, option_values, quiet, trials
 
 ITERATIONS = 64
 ROLLOUT = 12        # at most this many random decisions after the new node before scoring
@@ -94,6 +94,7 @@ class MctsBot:
 
     def _search(self, game: Game, decision: dict) -> list:
         """The options by sequential halving, the answer first."""
+        game = quiet(game)
         greedy = option_values(game, decision, [self.rng.next64()], self.rollout, self.fair)
         order = sorted(range(len(greedy)), key=lambda i: -greedy[i])
         options = [decision["options"][i] for i in order[:self.width]]

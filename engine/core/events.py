@@ -18,10 +18,10 @@ def emit(game: Any, event: str, payload: dict) -> None:
     """Gather the reactions of the event's listeners (it has some: `Game.emit` asks) and push them."""
     rules = game.rules
     frames = (rules.gatherers.get(event) or rules.gatherer(event))(game, payload)
+    if not frames:  # most events: no listener reacts
+        return
     if any("exclusive" in frame for frame in frames):
         frames = alternatives(frames)
-    if not frames:
-        return
     first = [frame for frame in frames if frame.get("replacing")]
     if first:
         # replacements written as reactions decide where removed pieces go before any other

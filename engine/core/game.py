@@ -133,6 +133,7 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
     """A game in progress: the rules it is played by and its state."""
 
     __slots__ = ("rules", "s", "_rng", "_frame", "offered", "changed", "_modifying", "_kept", "_rulers", "_owned", "_counts")
+    quiet = False  # a bot's trial game is a QuietGame, which writes no log and no trace
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -159,9 +160,15 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # built on first use, then kept up to date by the piece operations
         self._counts: PieceCounts | None = None
 
-    def clone(self) -> "Game":
-        """An independent game in the same state: what is done to it leaves this one as it was."""
-        g = Game(self.rules, self.s.clone())
+    def clone(self, quiet: bool = False) -> "Game":
+        """An independent game in the same state: what is done to it leaves this one as it was.
+
+        The clone of a quiet game is quiet (a `QuietGame`), and so is the clone asked for with
+        `quiet`: its log and trace stay what they were when it went quiet (copied from a loud
+        game, shared with a quiet one: no quiet game adds to them)."""
+        g = (QuietGame if quiet or self.quiet else Game)(self.rules, self.s.clone(self.quiet))
+        if self._rulers:  # who rules where: str or None, kept valid by the piece operations
+            g._rulers = self._rulers.copy()
         if self._owned is not None:
             g._owned = {f: pids.copy() for f, pids in self._owned.items()}
         if self._counts is not None:
@@ -272,9 +279,10 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         player.score += points
         key = source or rule or "other"
         player.vp_by[key] = player.vp_by.get(key, 0) + points
-        self.log("score" if points > 0 else "lose", faction=faction, points=abs(points), total=player.score,
-                 **why)
-        self.trace(rule, f"{faction} {points:+d} VP: {render_reason(self, why)}")
+        if not self.quiet:
+            self.log("score" if points > 0 else "lose", faction=faction, points=abs(points), total=player.score,
+                     **why)
+            self.trace(rule, f"{faction} {points:+d} VP: {render_reason(self, why)}")
         if player.score >= WIN_SCORE and self.s.winner is None:
             self.trace("3.1", f"{faction} reaches {WIN_SCORE} VP and wins")
             self.end(faction, "reached 30 VP")
@@ -355,6 +363,22 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
 
 
+class QuietGame(Game):
+    """A bot's trial game: a game that writes no log entries and no trace. Nothing in the rules
+    reads them back (the narration, the invariants' ledger, saves and scenarios do, and none of
+    them reads a trial game), so it plays move for move as a loud game; a loud game pays
+    nothing for it. Made by `Game.clone(quiet=True)`; its clones are quiet too."""
+
+    __slots__ = ()
+    quiet = True
+
+    def log(self, kind: str, to: Iterable[str] | None = None, **args: Any) -> None:
+        """Nothing: a quiet game keeps no log."""
+
+    def trace(self, rule: str, text: str) -> None:
+        """Nothing: a quiet game keeps no trace."""
+
+
 def _plain(value: Any) -> Any:
     """A log argument as JSON holds it (tuples as lists), so a loaded log equals the played one."""
     if type(value) is tuple or type(value) is list:
@@ -371,4 +395,4 @@ def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:
     return list(seen.values())  # in the order first seen: lowest id first
 
 
-__all__ = ["Game", "Rules", "Options", "distinct_cards"]
+__all__ = ["Game", "QuietGame", "Rules", "Options", "distinct_cards"]

@@ -104,7 +104,9 @@ class State:
         # seat -> {card: place it was seen in} for cards shown to it (rootlaw.core.visibility)
         self.known: dict[str, dict[int, str]] = {}
 
-    def clone(self) -> "State":
+    def clone(self, share_record: bool = False) -> "State":
+        """A copy sharing nothing that changes; with `share_record`, the log and the trace are
+        the same lists (a quiet game's, to which nothing is added: `Game.clone`)."""
         # .copy() rather than list()/dict(): the same copies for less (a list's, a third of a
         # list() call's cost); a search clones the state at every node
         s = State.__new__(State)
@@ -131,8 +133,12 @@ class State:
         s.forced_dice = self.forced_dice.copy()
         s.winner = self.winner
         s.ended = self.ended
-        s.log = self.log.copy()
-        s.trace = self.trace.copy()
+        if share_record:
+            s.log = self.log
+            s.trace = self.trace
+        else:
+            s.log = self.log.copy()
+            s.trace = self.trace.copy()
         s.steps = self.steps
         s.states = self.states.copy()
         s.ruin_items = {k: v.copy() for k, v in self.ruin_items.items()}
