@@ -40,6 +40,8 @@ def _calls(game) -> list[tuple[str, tuple]]:
         out += [(me, "pile", (name,)) for name in (*game.player(me).piles, "no such pile")]
         boxes = {loc.split(".", 1)[1] for loc in game.s.at if loc.startswith(f"b{me}.")}
         out += [(me, "in_box", (name,)) for name in (*sorted(boxes), "no such box")]
+        kinds = tuple(game.faction(me).pieces)
+        out += [(me, "on_map", (kind,)) for kind in kinds] + [(me, "on_map", (kinds, game.s.seats[-1]))]
     me = game.s.seats[0]
     out += [(me, "held", (pid,)) for pid in game.s.pieces]
     return out
@@ -47,7 +49,7 @@ def _calls(game) -> list[tuple[str, tuple]]:
 
 @pytest.mark.parametrize("factions", MIXES, ids=["b", "vagabond"])
 def test_short_forms_answer_like_the_list(factions):
-    asked = {"hand": 0, "matching": 0, "pile": 0, "in_box": 0, "held": 0}
+    asked = {"hand": 0, "matching": 0, "pile": 0, "in_box": 0, "held": 0, "on_map": 0}
     some = dict.fromkeys(asked, 0)
     for seed in (1, 2):
         for game in _positions(factions, seed):

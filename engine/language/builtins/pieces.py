@@ -155,6 +155,10 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     return kept
 
 
+shortcuts("on_map", lambda ctx, kind, faction=None: bool(_on_map(ctx, kind, faction)),
+          lambda ctx, kind, faction=None: len(_on_map(ctx, kind, faction)))
+
+
 @builtin("distinct", 1)
 def _distinct(ctx: Ctx, pids: tuple) -> tuple:
     """One piece of each group of identical pieces (same owner, kind, place, held pieces and
