@@ -118,3 +118,20 @@ def test_stall_marks_are_the_old_ones(factions):
     one.s.pieces.clear()
     assert stalemate.marks(one) == _old_marks(one)
     assert seen > 40
+
+
+def test_a_dominance_card_can_be_paid_for_when_the_menu_lists_payments():
+    """The menu's "can this dominance card be bought?" agrees with the list of payments."""
+    from rootlaw.play.actions import _can_pay_dominance, _dominance_payments
+
+    asked = yes = 0
+    for game in _positions(MIXES[0], 5, every=10):
+        deck = game.rules.deck
+        dominance = [c for c in range(len(deck.cards)) if deck.cards[c].kind == "dominance"]
+        assert dominance
+        for seat in game.s.seats:
+            for card in dominance:
+                can = _can_pay_dominance(game, seat, card)
+                assert can is bool(_dominance_payments(game, seat, card))
+                asked, yes = asked + 1, yes + can
+    assert 0 < yes < asked
