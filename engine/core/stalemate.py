@@ -38,7 +38,7 @@ def marks(game: "Game") -> tuple[str, str]:
                   sorted((faction, tuple(its items)) for each player), sorted(s.closed_paths)))
 
     with the pieces' part written from each piece's remembered text (as `State.position` does):
-    the same text, a fifth of the cost."""
+    the same text, at half the cost."""
     s = game.s
     score_text = repr(sorted([(f, p.score, p.dominance) for f, p in s.players.items()]))
     pieces = sorted(s.pieces.items())

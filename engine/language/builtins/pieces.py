@@ -228,5 +228,3 @@ def _in_box(ctx: Ctx, name: str) -> tuple:
 
 shortcuts("in_box", lambda ctx, name: bool(ctx.game.s.at.get(f"b{ctx.me}.{name}")),
           lambda ctx, name: len(ctx.game.pieces_at(f"b{ctx.me}.{name}")))
-
-
