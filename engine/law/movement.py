@@ -225,8 +225,8 @@ def _pick_movers(game: Game, f: dict, player: str) -> bool:
         rest = [p for p in pieces[kind] if p not in picked]
         need = n - (len(pieces[kind]) - len(rest))
         while need > 0:
-            options = distinct(game, rest)
-            if need == len(rest) or len(options) == 1:
+            # all of them go, or they are all alike: nothing to choose (told apart only then)
+            if need == len(rest) or len(options := distinct(game, rest)) == 1:
                 picked += tuple(rest[:need])
                 break
             f["picked"] = picked

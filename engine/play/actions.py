@@ -150,7 +150,7 @@ def daylight_extras(game: Game, player: str) -> list[str]:
     p = game.player(player)
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
     for card in game.s.available_dominance:
-        if _dominance_payments(game, player, card):
+        if _can_pay_dominance(game, player, card):
             out.append(f"take_dominance:{card}")
     if p.hand and not game.s.turn_used.get("open_path"):
         for key in game.s.closed_paths:
@@ -190,6 +190,15 @@ def _dominance_payments(game: Game, player: str, card: int) -> list[int]:
     if suit == BIRD:
         return distinct_cards(game, [c for c in hand if game.card_suit(c) == BIRD])
     return distinct_cards(game, [c for c in hand if matches_suit(game.card_suit(c), suit)])
+
+
+def _can_pay_dominance(game: Game, player: str, card: int) -> bool:
+    """Whether `_dominance_payments` has any card (a menu asks only this): stops at the first."""
+    suit = game.card_suit(card)
+    card_suit = game.card_suit
+    if suit == BIRD:
+        return any(card_suit(c) == BIRD for c in game.player(player).hand)
+    return any(matches_suit(card_suit(c), suit) for c in game.player(player).hand)
 
 
 def run_extra(game: Game, player: str, pick: str) -> bool:

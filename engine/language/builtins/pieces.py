@@ -1,13 +1,12 @@
 """Builtins about pieces: where they stand, whose and what they are, supply, boxes."""
 
-from dataclasses import replace
 from typing import Any
 
 from rootlaw.core.context import Ctx
 from rootlaw.core.identity import distinct
 from rootlaw.core.locations import clearing_loc, piece_loc
 
-from .registry import FUNCTIONS, _piece, builtin, location
+from .registry import _piece, builtin, location, shortcuts
 
 
 # --- pieces --------------------------------------------------------------------------------
@@ -60,13 +59,17 @@ def _count_pieces(ctx: Ctx, where: Any, faction: str | None = None, kind: str | 
     return len(_pieces(ctx, where, faction, kind))
 
 
-FUNCTIONS["pieces"] = replace(FUNCTIONS["pieces"], any_fn=_any_pieces, count_fn=_count_pieces)
+shortcuts("pieces", _any_pieces, _count_pieces)
 
 
 @builtin("held", 1)
 def _held(ctx: Ctx, pid: int) -> tuple:
     """Pieces held on piece `pid` (a warrior on a token, markers on a token)."""
     return tuple(ctx.game.pieces_at(piece_loc(pid)))
+
+
+shortcuts("held", lambda ctx, pid: bool(ctx.game.s.at.get(piece_loc(pid))),
+          lambda ctx, pid: len(ctx.game.pieces_at(piece_loc(pid))))
 
 
 @builtin("holder", 1)
@@ -152,6 +155,10 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     return kept
 
 
+shortcuts("on_map", lambda ctx, kind, faction=None: bool(_on_map(ctx, kind, faction)),
+          lambda ctx, kind, faction=None: len(_on_map(ctx, kind, faction)))
+
+
 @builtin("distinct", 1)
 def _distinct(ctx: Ctx, pids: tuple) -> tuple:
     """One piece of each group of identical pieces (same owner, kind, place, held pieces and
@@ -186,8 +193,19 @@ def _kind_of_suit(ctx: Ctx, suit: str, family: str | None = None) -> Any:
 
 @builtin("kinds_of", 1)
 def _kinds_of(ctx: Ctx, family: str) -> tuple:
-    """My piece kinds of one family, in the order the file lists them."""
-    return tuple(kind for kind, piece in ctx.game.faction(ctx.me).pieces.items() if piece.family == family)
+    """My piece kinds of one family, in the order the file lists them (fixed by the rules, so
+    kept in their memo)."""
+    memo = ctx.game.rules.memo
+    key = ("kinds_of", ctx.me, family)
+    try:
+        kinds = memo.get(key)
+    except TypeError:  # a family that is no name (a pack's mistake): worked out, not kept
+        kinds, key = None, None
+    if kinds is None:
+        kinds = tuple(kind for kind, piece in ctx.game.faction(ctx.me).pieces.items() if piece.family == family)
+        if key is not None:
+            memo[key] = kinds
+    return kinds
 
 
 @builtin("suit_of_kind", 1, 2)
@@ -208,3 +226,5 @@ def _in_box(ctx: Ctx, name: str) -> tuple:
     return tuple(ctx.game.pieces_at(f"b{ctx.me}.{name}"))
 
 
+shortcuts("in_box", lambda ctx, name: bool(ctx.game.s.at.get(f"b{ctx.me}.{name}")),
+          lambda ctx, name: len(ctx.game.pieces_at(f"b{ctx.me}.{name}")))

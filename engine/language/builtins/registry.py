@@ -7,7 +7,7 @@ factions and suits strings, lists are tuples.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from rootlaw.core.board import SUITS
@@ -57,6 +57,13 @@ def builtin(name: str, min_args: int, max_args: int | None = None, pure: bool = 
                                   (fn.__doc__ or "").strip(), pure)
         return fn
     return register
+
+
+def shortcuts(name: str, any_fn: Callable[..., bool], count_fn: Callable[..., int]) -> None:
+    """Give the list builtin `name` the forms generated code calls for `exists(name(...))` and
+    `count(name(...))`: the same arguments, the same answer and the same errors up to where
+    the answer is known, without building the list."""
+    FUNCTIONS[name] = replace(FUNCTIONS[name], any_fn=any_fn, count_fn=count_fn)
 
 
 def location(ctx: Ctx, where: Any) -> str:
