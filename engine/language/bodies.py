@@ -29,6 +29,7 @@ would read as less than they are.
 """
 from __future__ import annotations
 
+import ast
 import functools
 import re
 from dataclasses import dataclass
@@ -145,11 +146,34 @@ def _fixed_names() -> dict[str, Any]:
             "STEP_BUDGET": STEP_BUDGET, "over_budget": over_budget}
 
 
+class _ByItself(Exception):
+    """This statement is run by its own object (`_Writer.by_itself`), not written out."""
+
+
+# statements without a written form, run by their objects: none asks, none rebinds a name
+# (`var` and `:=` change the frames' names, which here are locals: they leave the effect to the
+# interpreter)
+_BY_ITSELF = (st.Make, st.SayPhrase, st.Clear, st.Redirect, st.EndPhase, st.PutCard, st.TakeItem, st.Give,
+              st.CraftCard, st.TakeDiscard, st.HideItems, st.Place, st.Draw, st.MoveCards)
+
+
 def _named_piles(*piles: Any) -> None:
-    """Piles written by name (or none); a pile named by an expression (`onto (column)`) leaves
-    the effect to the interpreter."""
+    """Piles written by name (or none); a statement with a pile named by an expression
+    (`onto (column)`) is run by its object."""
     if any(pile is not None and not isinstance(pile, str) for pile in piles):
-        raise Unsupported
+        raise _ByItself
+
+
+def _safe(text: str) -> bool:
+    """Whether generated text only reads a name or a constant (a tuple of constants too), so
+    evaluating it cannot fail."""
+    if _SIMPLE.match(text):
+        return True
+    try:
+        ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 def _indent(lines: list[str], n: int = 1) -> list[str]:
@@ -255,7 +279,9 @@ class _Writer:
             lines, value = self.exprs.statements(node)
         except Unsupported:
             return [slow]
-        if not self.exprs.slots and all(_PLAIN.match(line) for line in lines) and _SIMPLE.match(value):
+        if len(lines) == 1 and lines[0].startswith(f"{value} = "):  # one line: straight into `out`
+            lines, value = [], lines[0][len(value) + 3:]
+        if not self.exprs.slots and all(_PLAIN.match(line) for line in lines) and _safe(value):
             return lines + [f"{out} = {value}"]  # names and constants read: nothing to fail
         memo = [f"memo = [_M] * {self.exprs.slots}"] if self.exprs.slots else []
         return ["try:", *_indent(memo + lines + [f"{out} = {value}"]), "except FAILURES:", f"    {slow}"]
@@ -269,21 +295,40 @@ class _Writer:
     # --- statements ------------------------------------------------------------------------
     def source(self) -> tuple[str, dict[str, Any]]:
         lines, _, _ = self.sequence(self.plan.code, top=True)
-        head = ["def body(game, f):", "    s = game.s", "    stack = s.stack", "    me = f['me']",
-                "    env = f['env']", "    ctx = Ctx(game, me, env)", "    pc = f.get('pc', 0)", "    if pc:",
-                "        L = f['locals']"]
-        for k, saved in self.points.items():
-            head.append(f"        {'if' if k == 1 else 'elif'} pc == {k}:")
-            head.append(f"            ({''.join(v + ', ' for v in saved)}) = L" if saved else "            pass")
+        self.names.update(self.exprs.functions)
+        body = "\n".join(_indent(lines))
+        uses = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))  # bind only what the body reads
+        head = ["def body(game, f):"]
+        if "s" in uses or "stack" in uses:
+            head.append("    s = game.s")
+        if "stack" in uses:
+            head.append("    stack = s.stack")
+        head.append("    me = f['me']")
+        if "env" in uses or "ctx" in uses:
+            head.append("    env = f['env']")
+        if "ctx" in uses:
+            head.append("    ctx = Ctx(game, me, env)")
+        head += _indent(self.exprs.prologue())
+        head += ["    pc = f.get('pc', 0)", "    if pc:"]
         cannot = "raise LanguageError('this effect cannot resume where the saved game says')"
-        head += ["        else:", f"            {cannot}"] if self.points else [f"        {cannot}"]
+        saving: dict[tuple[str, ...], list[int]] = {}
+        for k, saved in self.points.items():
+            if saved:
+                saving.setdefault(saved, []).append(k)
+        test = "if"
+        for saved, ks in saving.items():
+            head += [f"        {test} pc in ({''.join(f'{k}, ' for k in ks)}):",
+                     f"            ({''.join(v + ', ' for v in saved)}) = f['locals']"]
+            test = "elif"
+        if self.points:
+            head += [f"        {test} pc not in ({''.join(f'{k}, ' for k in self.points)}):", f"            {cannot}"]
+        else:
+            head.append(f"        {cannot}")
         head += [
             "    elif 'rule' in f and not f.get('traced'):",
             "        f['traced'] = True",
             "        game.trace(f['rule'], ability_note(me, f['ability']))"]
-        self.names.update(self.exprs.functions)
-        head[6:6] = _indent(self.exprs.prologue())  # after `ctx`, before anything runs
-        return "\n".join(head + _indent(lines) + ["    game.pop()", ""]), self.names
+        return "\n".join(head) + "\n" + body + "\n    game.pop()\n", self.names
 
     def sequence(self, code: str, top: bool = False, bound: tuple[tuple[str, str], ...] = ()
                  ) -> tuple[list[str], int | None, int | None]:
@@ -298,22 +343,36 @@ class _Writer:
         fresh: list[str] = []  # statements without resume points, run under one `if not pc:`
         for node, stmt in zip(nodes, stmts):
             kind = node.data if isinstance(node, Tree) else None
-            if type(stmt) is not _KINDS.get(kind):
-                raise Unsupported
-            body, first, last = getattr(self, f"_{kind}")(node, stmt, top)
+            try:
+                if type(stmt) is not _KINDS.get(kind):
+                    raise _ByItself
+                body, first, last = getattr(self, f"_{kind}")(node, stmt, top)
+            except _ByItself:
+                body, first, last = self.by_itself(stmt, top)
             if first is None:
                 fresh += body
                 continue
             if fresh:
                 lines += ["if not pc:", *_indent(fresh)]
                 fresh = []
-            lines += [f"if not pc or {first} <= pc <= {last}:", *_indent(body)]
+            span = f"pc == {first}" if first == last else f"{first} <= pc <= {last}"
+            lines += [f"if not pc or {span}:", *_indent(body)]
             lo = first if lo is None else lo
             hi = last
         if fresh:
             lines += ["if not pc:", *_indent(fresh)]
         self.levels.pop()
         return lines, lo, hi
+
+    def by_itself(self, stmt: Any, top: bool) -> tuple[list[str], int, int]:
+        """A statement run by its object, on a frame holding what the interpreter's frame would
+        (the names bound here; the effect's rule at its top level only); the effect waits when
+        it started a frame or set anything off."""
+        if type(stmt) not in _BY_ITSELF:
+            raise Unsupported
+        rule = ", 'rule': f.get('rule', '')" if top else ""
+        return self._effect([f"{self.constant(stmt)}.run(game, {{'me': me, 'env': {self.visible()}, "
+                             f"'ability': f['ability']{rule}}})"])
 
     def _rule(self, top: bool) -> str:
         """The rule a statement reports: the frame's at the effect's top level only (a nested
@@ -332,8 +391,8 @@ class _Writer:
     # effects on the board and the cards
     def _place(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, piece, owner, target = node.children
-        if stmt.each:  # `place N KIND in each ...`: the interpreter's `place_each` frame
-            raise Unsupported
+        if stmt.each:  # `place N KIND in each ...`: its `place_each` frame
+            raise _ByItself
         lines = self.value("o_", owner, stmt.owner) if owner is not None else ["o_ = me"]
         if piece.data == "kind_name":
             lines.append(f"k_ = piece_kind(game, o_, {str(piece.children[0])!r})")
