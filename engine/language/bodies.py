@@ -52,6 +52,8 @@ from .syntax import Token, Tree
 _SKIP = object()  # a `choose` with nothing to choose from
 # a value that is a name or a constant, and a line binding one: reading them cannot fail
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|-?[0-9]+\Z|'[^'\\]*'\Z")
+_ATOM = r"(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]+|'[^'\\]*')"
+_EQUALITY = re.compile(rf"\(\({_ATOM}\) [!=]= \({_ATOM}\)\)\Z")  # plain values compared: cannot fail
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]* = ([A-Za-z_][A-Za-z0-9_]*|-?[0-9]+|'[^'\\]*')\Z")
 
 
@@ -79,6 +81,7 @@ _KINDS = {"place": st.Place, "remove": st.Remove, "relocate": st.Relocate, "scor
           "battle": st.Battle, "move": st.Move, "craft": st.Craft, "offer": st.Offer, "cancel": st.Cancel,
           "do_action": st.DoAction, "say": st.Say}
 
+_CONTROL = ("choose", "for_each", "repeat", "if_stmt")  # statements with bodies; the others suspend by `_once`
 _HELPERS = {name: getattr(effects, name, None) or getattr(flow, name) for name in (
     "piece_kind", "target_location", "placing", "removing", "relocating", "scoring", "drawing", "paying",
     "discarding_card", "discarding_random", "battle_to_set", "taking_random", "revealing", "choice_options",
@@ -167,7 +170,7 @@ def _named_piles(*piles: Any) -> None:
 def _safe(text: str) -> bool:
     """Whether generated text only reads a name or a constant (a tuple of constants too), so
     evaluating it cannot fail."""
-    if _SIMPLE.match(text):
+    if _SIMPLE.match(text) or _EQUALITY.match(text):
         return True
     try:
         ast.literal_eval(text)
@@ -279,12 +282,23 @@ class _Writer:
             lines, value = self.exprs.statements(node)
         except Unsupported:
             return [slow]
-        if len(lines) == 1 and lines[0].startswith(f"{value} = "):  # one line: straight into `out`
-            lines, value = [], lines[0][len(value) + 3:]
+        if lines and lines[-1].startswith(f"{value} = ") and not any(
+                re.search(rf"\b{value}\b", line) for line in lines[:-1]):  # the last line sets it: `out` instead
+            lines, value = lines[:-1], lines[-1][len(value) + 3:]
         if not self.exprs.slots and all(_PLAIN.match(line) for line in lines) and _safe(value):
             return lines + [f"{out} = {value}"]  # names and constants read: nothing to fail
         memo = [f"memo = [_M] * {self.exprs.slots}"] if self.exprs.slots else []
         return ["try:", *_indent(memo + lines + [f"{out} = {value}"]), "except FAILURES:", f"    {slow}"]
+
+    def given(self, out: str, node: Any, fallback: Any, absent: str = "None", into: list[str] | None = None) -> Any:
+        """A part a statement may leave out: its lines and the text of its value (`absent`
+        when not written); with `into`, the lines are added there and the text alone returned."""
+        lines = [] if node is None else self.value(out, node, fallback)
+        text = absent if node is None else out
+        if into is None:
+            return lines, text
+        into += lines
+        return text
 
     def count_value(self, out: str, node: Any, fallback: Any) -> list[str]:
         """A count (`place 2 ...`, `repeat (n)`): none written is 1."""
@@ -320,10 +334,12 @@ class _Writer:
             head += [f"        {test} pc in ({''.join(f'{k}, ' for k in ks)}):",
                      f"            ({''.join(v + ', ' for v in saved)}) = f['locals']"]
             test = "elif"
-        if self.points:
-            head += [f"        {test} pc not in ({''.join(f'{k}, ' for k in self.points)}):", f"            {cannot}"]
-        else:
+        if not self.points:
             head.append(f"        {cannot}")
+        elif len(self.points) == sum(len(ks) for ks in saving.values()):  # every point restores locals
+            head += ["        else:", f"            {cannot}"]
+        else:
+            head += [f"        {test} pc not in ({''.join(f'{k}, ' for k in self.points)}):", f"            {cannot}"]
         head += [
             "    elif 'rule' in f and not f.get('traced'):",
             "        f['traced'] = True",
@@ -338,29 +354,38 @@ class _Writer:
             raise Unsupported
         self.visited.append(code)
         self.levels.append(list(bound))
-        lines: list[str] = []
-        lo = hi = None
-        fresh: list[str] = []  # statements without resume points, run under one `if not pc:`
+        parts: list[tuple[list[str], int | None, int | None]] = []
+        once: list[bool] = []  # whether the statement guards itself (`_once`)
         for node, stmt in zip(nodes, stmts):
             kind = node.data if isinstance(node, Tree) else None
             try:
                 if type(stmt) is not _KINDS.get(kind):
                     raise _ByItself
-                body, first, last = getattr(self, f"_{kind}")(node, stmt, top)
+                parts.append(getattr(self, f"_{kind}")(node, stmt, top))
             except _ByItself:
-                body, first, last = self.by_itself(stmt, top)
+                parts.append(self.by_itself(stmt, top))
+            once.append(kind not in _CONTROL)
+        pointed = [i for i, (_, first, _) in enumerate(parts) if first is not None]
+        lines: list[str] = []
+        fresh: list[str] = []  # statements without resume points, run under one `if not pc:`
+        for i, (body, first, last) in enumerate(parts):
             if first is None:
                 fresh += body
                 continue
             if fresh:
                 lines += ["if not pc:", *_indent(fresh)]
                 fresh = []
-            span = f"pc == {first}" if first == last else f"{first} <= pc <= {last}"
-            lines += [f"if not pc or {span}:", *_indent(body)]
-            lo = first if lo is None else lo
-            hi = last
+            # resumed, pc is one of this block's points (its statement's guard brought it here):
+            # the last statement with points needs no guard, an earlier one has set pc to 0
+            if i == pointed[-1] or once[i]:
+                lines += body
+            else:
+                span = f"pc == {first}" if first == last else f"{first} <= pc <= {last}"
+                lines += [f"if not pc or {span}:", *_indent(body)]
         if fresh:
             lines += ["if not pc:", *_indent(fresh)]
+        lo = parts[pointed[0]][1] if pointed else None
+        hi = parts[pointed[-1]][2] if pointed else None
         self.levels.pop()
         return lines, lo, hi
 
@@ -381,12 +406,18 @@ class _Writer:
 
     def _effect(self, lines: list[str]) -> tuple[list[str], int, int]:
         settle, k = self.settle()
-        return ([f"if pc == {k}:", "    pc = 0", "else:", *_indent(lines + settle)], k, k)
+        return self._once(k, lines + settle)
 
     def _pushing(self, lines: list[str]) -> tuple[list[str], int, int]:
         """A statement that starts a frame: the effect waits for it."""
         k = self.point()
-        return ([f"if pc == {k}:", "    pc = 0", "else:", *_indent(lines + self.suspend(k))], k, k)
+        return self._once(k, lines + self.suspend(k))
+
+    def _once(self, k: int, lines: list[str]) -> tuple[list[str], int, int]:
+        """A statement whose one resume point is right after it: run fresh, or resumed there
+        (it guards itself: `sequence` adds no guard around it; every statement but those of
+        `_CONTROL` ends so)."""
+        return [f"if pc == {k}:", "    pc = 0", "elif not pc:", *_indent(lines)], k, k
 
     # effects on the board and the cards
     def _place(self, node: Tree, stmt: Any, top: bool) -> tuple:
@@ -418,9 +449,9 @@ class _Writer:
 
     def _score(self, node: Tree, stmt: Any, top: bool) -> tuple:
         points, owner = node.children
-        lines = self.value("w_", owner.children[0], stmt.owner) if owner is not None else ["w_ = me"]
+        lines, w = self.given("w_", None if owner is None else owner.children[0], stmt.owner, "me")
         lines += self.value("n_", points, stmt.points)
-        lines.append(f"scoring(game, me, w_, {stmt.sign} * (n_ or 0), {self._rule(top)}, {stmt.ability!r})")
+        lines.append(f"scoring(game, me, {w}, {stmt.sign} * (n_ or 0), {self._rule(top)}, {stmt.ability!r})")
         return self._effect(lines)
 
     _lose = _score
@@ -428,16 +459,16 @@ class _Writer:
     def _draw(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, _, owner = node.children
         _named_piles(stmt.pile)
-        lines = self.value("w_", owner.children[0], stmt.owner) if owner is not None else ["w_ = me"]
+        lines, w = self.given("w_", None if owner is None else owner.children[0], stmt.owner, "me")
         lines += self.value("n_", count, stmt.count)
-        return self._effect(lines + [f"drawing(game, w_, {stmt.pile!r}, n_)"])
+        return self._effect(lines + [f"drawing(game, {w}, {stmt.pile!r}, n_)"])
 
     def _cards(self, stmt: Any, payer: Any, suit: Any, count: Any) -> tuple:
         _named_piles(stmt.source, stmt.dest)
-        lines = self.value("w_", payer, stmt.payer) if payer is not None else ["w_ = me"]
+        lines, w = self.given("w_", payer, stmt.payer, "me")
         lines += self.value("u_", suit, stmt.suit)
         lines += self.count_value("n_", count, stmt.count) if count is not None else ["n_ = None"]
-        return self._pushing(lines + [f"paying(game, me, w_, {stmt.source!r}, {stmt.dest!r}, u_, n_)"])
+        return self._pushing(lines + [f"paying(game, me, {w}, {stmt.source!r}, {stmt.dest!r}, u_, n_)"])
 
     def _spend(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, suit, _, payer = node.children
@@ -497,19 +528,18 @@ class _Writer:
     # the core's actions and menus: frames of their own
     def _battle(self, node: Tree, stmt: Any, top: bool) -> tuple:
         where, against = node.children
-        lines = self.value("w_", where, stmt.where) if where is not None else ["w_ = None"]
-        lines += self.value("a_", against, stmt.against) if against is not None else ["a_ = None"]
-        return self._pushing(lines + [f"game.push(battle_frame(me, w_, a_, {where is not None}, "
-                                      f"{against is not None}))"])
+        lines, w = self.given("w_", where, stmt.where)
+        more, a = self.given("a_", against, stmt.against)
+        return self._pushing(lines + more + [f"game.push(battle_frame(me, {w}, {a}, {where is not None}, "
+                                             f"{against is not None}))"])
 
     def _move(self, node: Tree, stmt: Any, top: bool) -> tuple:
         frm, to, ignoring, only, unhindered, owner = node.children[0].children
-        lines = self.value("w_", owner, stmt.owner) if owner is not None else ["w_ = None"]
-        lines += self.value("o_", frm, stmt.origin) if frm is not None else ["o_ = None"]
-        lines += self.value("d_", to, stmt.dest) if to is not None else ["d_ = None"]
-        lines += self.value("k_", only, stmt.only) if only is not None else ["k_ = None"]
-        return self._pushing(lines + [f"game.push(move_frame(me, w_, {stmt.unhindered}, o_, d_, {stmt.ignore_rule}, "
-                                      f"k_, {owner is not None}, {frm is not None}, {to is not None}, "
+        lines: list[str] = []
+        w, o, d, k = (self.given(out, part, fallback, into=lines) for out, part, fallback in (
+            ("w_", owner, stmt.owner), ("o_", frm, stmt.origin), ("d_", to, stmt.dest), ("k_", only, stmt.only)))
+        return self._pushing(lines + [f"game.push(move_frame(me, {w}, {stmt.unhindered}, {o}, {d}, {stmt.ignore_rule}, "
+                                      f"{k}, {owner is not None}, {frm is not None}, {to is not None}, "
                                       f"{only is not None}))"])
 
     def _craft(self, node: Tree, stmt: Any, top: bool) -> tuple:
