@@ -29,6 +29,11 @@ def _looping(node: Any) -> bool:
     return isinstance(node, Tree) and any(tree.data in _LOOPS for tree in node.iter_subtrees())
 
 
+def _listed(local: str) -> str:
+    """A local's list for a loop: a tuple as it is (the usual case), anything else checked."""
+    return f"({local} if type({local}) is tuple else _items({local}))"
+
+
 class Lowering(Generator):
     """A `Generator` that writes statements (`lower`) into `self.lines`, at `self.depth`."""
 
@@ -89,7 +94,7 @@ class Lowering(Generator):
         self.lower(node.children[1], source)
         self.emit(f"{out} = False")
         var = self.bind(str(node.children[0]))
-        self.emit(f"for {var} in _items({source}):")
+        self.emit(f"for {var} in {_listed(source)}:")
         self.depth += 1
         test = self.temp()
         self.lower(node.children[2], test)
@@ -121,7 +126,7 @@ class Lowering(Generator):
         acc = self.temp()
         self.emit(f"{acc} = []")
         var = self.bind(name)
-        self.emit(f"for {var} in _items({source}):")
+        self.emit(f"for {var} in {_listed(source)}:")
         self.depth += 1
         each(var, acc)
         self.depth -= 1
