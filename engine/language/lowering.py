@@ -22,6 +22,7 @@ from .codegen import _BOOLEAN, VALUES, Fn, Generator, Unsupported, _compiled_on_
 from .syntax import Tree
 
 _LOOPS = ("filter", "mapped")
+_ATOMS = ("name", "number", "string", "true", "false", "none")  # trees left to their closures
 
 
 def _looping(node: Any) -> bool:
@@ -175,6 +176,8 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
     stopping at the first (a menu asks only that). `values`: the values of the moment, as the
     file's language gives them. `document`: the file whose cache keeps the generated text
     (engine/language/expression_cache.py; "" keeps none), when `outer` is a frozenset's test."""
+    if not exists and isinstance(node, Tree) and node.data in _ATOMS:
+        return slow  # a name or a constant: its closure is one look-up already, nothing to compile
     namespace = {**base_namespace(values), "slow": slow}
     names = getattr(outer, "__self__", None)
     kept = bool(document) and isinstance(node, Tree) and isinstance(names, frozenset)

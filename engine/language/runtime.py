@@ -37,9 +37,10 @@ class ActionDef:
 @handler("block")
 def run_block(game: Game, f: dict) -> None:
     """An effect's frame: its compiled function when it has one (a frame it started, or one at
-    its first statement), else the interpreter, one statement per step."""
+    its first statement that no answer came back to), else the interpreter, one statement per
+    step: a frame the interpreter began, it finishes."""
     run = game.rules.code[f["code"]].run
-    if run is not None and ("pc" in f or f["i"] == 0):
+    if run is not None and ("pc" in f or (f["i"] == 0 and "answer" not in f)):
         run(game, f)
     else:
         interpret_block(game, f)
