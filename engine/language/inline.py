@@ -77,51 +77,17 @@ def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
     return f"(_pieces_of(ctx, {', '.join(args)}) if {key} in K else ())"
 
 
-def _piece_field(index: int) -> Callable[[list[str], set[str]], str]:
-    """`owner(p)`, `kind(p)`: the piece's entry read straight (a missing piece fails as the
-    builtin fails, and the closures say so)."""
+def _hoisted(names: tuple[str, ...], write: Callable[[list[str]], str]) -> Callable[[list[str], set[str]], str]:
+    """A template that always applies: `write(args)`, reading the hoisted `names`."""
     def template(args: list[str], hoist: set[str]) -> str:
-        hoist.add("P")
-        return f"P[{args[0]}][{index}]"
+        hoist.update(names)
+        return write(args)
     return template
 
 
-def _category(args: list[str], hoist: set[str]) -> str:
-    hoist.update(("P", "PD"))
-    return f"PD[P[{args[0]}][:2]].category"
-
-
-def _exists(args: list[str], hoist: set[str]) -> str:
-    return f"(len({args[0]}) > 0)"
-
-
-def _count(args: list[str], hoist: set[str]) -> str:
-    return f"len({args[0]})"
-
-
-def _suit(args: list[str], hoist: set[str]) -> str:
-    hoist.add("SUIT")
-    return f"SUIT({args[0]})"
-
-
-def _clearings(args: list[str], hoist: set[str]) -> str:
-    hoist.add("CLEARINGS")
-    return "CLEARINGS()"
-
-
-def _adjacent(args: list[str], hoist: set[str]) -> str:
-    hoist.add("ADJ")
-    return f"ADJ({args[0]}, {'ctx.me' if len(args) == 1 else f'({args[1]}) or ctx.me'})"
-
-
-def _hand(args: list[str], hoist: set[str]) -> str:
-    hoist.add("PLAYER")
-    return f"tuple(PLAYER({'ctx.me' if not args else f'({args[0]}) or ctx.me'}).hand)"
-
-
-def _supply(args: list[str], hoist: set[str]) -> str:
-    hoist.add("PLAYER")
-    return f"PLAYER({'ctx.me' if len(args) == 1 else f'({args[1]}) or ctx.me'}).supply.get({args[0]}, 0)"
+def _mine(args: list[str], i: int) -> str:
+    """Argument `i`, a faction that defaults to me when not given (or none)."""
+    return "ctx.me" if len(args) <= i else f"({args[i]}) or ctx.me"
 
 
 def _warriors(args: list[str], hoist: set[str]) -> str | None:
@@ -162,14 +128,16 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["rules"].fn: _rules,
     FUNCTIONS["ruler"].fn: _ruler,
     FUNCTIONS["pieces"].fn: _listed_pieces,
-    FUNCTIONS["owner"].fn: _piece_field(0),
-    FUNCTIONS["kind"].fn: _piece_field(1),
-    FUNCTIONS["category"].fn: _category,
-    FUNCTIONS["exists"].fn: _exists,
-    FUNCTIONS["count"].fn: _count,
-    FUNCTIONS["suit"].fn: _suit,
-    FUNCTIONS["clearings"].fn: _clearings,
-    FUNCTIONS["adjacent"].fn: _adjacent,
-    FUNCTIONS["hand"].fn: _hand,
-    FUNCTIONS["supply"].fn: _supply,
+    # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
+    FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
+    FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
+    FUNCTIONS["category"].fn: _hoisted(("P", "PD"), lambda a: f"PD[P[{a[0]}][:2]].category"),
+    FUNCTIONS["exists"].fn: _hoisted((), lambda a: f"(len({a[0]}) > 0)"),
+    FUNCTIONS["count"].fn: _hoisted((), lambda a: f"len({a[0]})"),
+    # the game's own method, one call instead of two
+    FUNCTIONS["suit"].fn: _hoisted(("SUIT",), lambda a: f"SUIT({a[0]})"),
+    FUNCTIONS["clearings"].fn: _hoisted(("CLEARINGS",), lambda a: "CLEARINGS()"),
+    FUNCTIONS["adjacent"].fn: _hoisted(("ADJ",), lambda a: f"ADJ({a[0]}, {_mine(a, 1)})"),
+    FUNCTIONS["hand"].fn: _hoisted(("PLAYER",), lambda a: f"tuple(PLAYER({_mine(a, 0)}).hand)"),
+    FUNCTIONS["supply"].fn: _hoisted(("PLAYER",), lambda a: f"PLAYER({_mine(a, 1)}).supply.get({a[0]}, 0)"),
 }
