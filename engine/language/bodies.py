@@ -17,11 +17,14 @@ per suspension point, as compilers lower coroutines). After each statement that 
 board or a variable it checks the invariants exactly where the loop would have, so every game
 is the same game, decision for decision.
 
-A statement the generator does not know, or an effect of a language-1 file, leaves the whole
-effect to the interpreter (`Block.run` stays None). An expression it cannot inline (a dice
-roll, a construct `codegen` leaves to the closures) is evaluated by its closure; any failure of
-an inlined expression is evaluated again by the closure, which raises the error with the
-faction file's line and column. The source is generated on the first call, like expressions'.
+A statement without a written form (`make`, `say` a phrase, `give`, `place ... in each`, a
+pile named by an expression...) is run by its own object on a frame of the interpreter's shape
+(`by_itself`); `var` and `:=`, which change the names of the frames below, or an effect of a
+language-1 file, leave the whole effect to the interpreter (`Block.run` stays None). An
+expression it cannot inline (a dice roll, a construct `codegen` leaves to the closures) is
+evaluated by its closure; any failure of an inlined expression is evaluated again by the
+closure, which raises the error with the faction file's line and column. The source is
+generated at the effect's second start (`INTERPRET_FIRST`), its text kept for later starts.
 
 Why one module of over 400 lines: the writer is one state machine; its statement methods all
 share its scopes, its resume points and the locals saved at each, so split over files they
