@@ -24,7 +24,7 @@ language-1 file, leave the whole effect to the interpreter (`Block.run` stays No
 expression it cannot inline (a dice roll, a construct `codegen` leaves to the closures) is
 evaluated by its closure; any failure of an inlined expression is evaluated again by the
 closure, which raises the error with the faction file's line and column. The source is
-generated at the effect's second start (`INTERPRET_FIRST`), its text kept for later starts.
+generated on the first call, like expressions', its text kept for later starts.
 
 Why one module of over 400 lines: the writer is one state machine; its statement methods all
 share its scopes, its resume points and the locals saved at each, so split over files they
@@ -92,29 +92,14 @@ _HELPERS = {name: getattr(effects, name, None) or getattr(flow, name) for name i
     "offering", "cancelling", "doing", "saying", "as_list")}
 
 
-# Whether an effect's first start is left to the interpreter, its function generated and compiled
-# at its second: most effects of a short game run once (each faction's setup, each step of a
-# turn), and interpreting a body once costs less than compiling all of its branches (a one-round
-# game of eight factions starts about 6% fewer instructions so). The interpreter and the
-# generated function run the same game; a frame the interpreter began, it finishes
-# (`runtime.run_block`). tests/test_generated_effects.py plays every scenario with it off.
-INTERPRET_FIRST = True
-
-
 def compiled_body(plan: BodyPlan) -> Callable[[Any, dict], None]:
-    """The effect's function, generated and compiled on its second start (`INTERPRET_FIRST`;
-    a stand-in until then, whose code is then swapped, as for expressions). If the effect
-    cannot be generated, the stand-in hands every call to the interpreter and the block's `run`
-    is cleared."""
+    """The effect's function, generated and compiled on its first call (a stand-in until then,
+    whose code is then swapped, as for expressions). If the effect cannot be generated, the
+    stand-in hands every call to the interpreter and the block's `run` is cleared."""
     namespace: dict[str, Any] = {}
-    started = False
 
     def compile_now(game: Any, f: dict) -> None:
         from .runtime import interpret_block
-        nonlocal started
-        if INTERPRET_FIRST and not started and "pc" not in f:
-            started = True
-            return interpret_block(game, f)
         code, names = _code(plan)
         if code is None:
             plan.blocks[plan.code].run = None  # the interpreter runs it from now on

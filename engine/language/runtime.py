@@ -37,10 +37,9 @@ class ActionDef:
 @handler("block")
 def run_block(game: Game, f: dict) -> None:
     """An effect's frame: its compiled function when it has one (a frame it started, or one at
-    its first statement that no answer came back to), else the interpreter, one statement per
-    step: a frame the interpreter began, it finishes."""
+    its first statement), else the interpreter, one statement per step."""
     run = game.rules.code[f["code"]].run
-    if run is not None and ("pc" in f or (f["i"] == 0 and "answer" not in f)):
+    if run is not None and ("pc" in f or f["i"] == 0):
         run(game, f)
     else:
         interpret_block(game, f)
