@@ -17,11 +17,14 @@ per suspension point, as compilers lower coroutines). After each statement that 
 board or a variable it checks the invariants exactly where the loop would have, so every game
 is the same game, decision for decision.
 
-A statement the generator does not know, or an effect of a language-1 file, leaves the whole
-effect to the interpreter (`Block.run` stays None). An expression it cannot inline (a dice
-roll, a construct `codegen` leaves to the closures) is evaluated by its closure; any failure of
-an inlined expression is evaluated again by the closure, which raises the error with the
-faction file's line and column. The source is generated on the first call, like expressions'.
+A statement without a written form (`make`, `say` a phrase, `give`, `place ... in each`, a
+pile named by an expression...) is run by its own object on a frame of the interpreter's shape
+(`by_itself`); `var` and `:=`, which change the names of the frames below, or an effect of a
+language-1 file, leave the whole effect to the interpreter (`Block.run` stays None). An
+expression it cannot inline (a dice roll, a construct `codegen` leaves to the closures) is
+evaluated by its closure; any failure of an inlined expression is evaluated again by the
+closure, which raises the error with the faction file's line and column. The source is
+generated on the first call, like expressions', its text kept for later starts.
 
 Why one module of over 400 lines: the writer is one state machine; its statement methods all
 share its scopes, its resume points and the locals saved at each, so split over files they
@@ -29,6 +32,7 @@ would read as less than they are.
 """
 from __future__ import annotations
 
+import ast
 import functools
 import re
 from dataclasses import dataclass
@@ -51,6 +55,8 @@ from .syntax import Token, Tree
 _SKIP = object()  # a `choose` with nothing to choose from
 # a value that is a name or a constant, and a line binding one: reading them cannot fail
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|-?[0-9]+\Z|'[^'\\]*'\Z")
+_ATOM = r"(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]+|'[^'\\]*')"
+_EQUALITY = re.compile(rf"\(\({_ATOM}\) [!=]= \({_ATOM}\)\)\Z")  # plain values compared: cannot fail
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]* = ([A-Za-z_][A-Za-z0-9_]*|-?[0-9]+|'[^'\\]*')\Z")
 
 
@@ -78,6 +84,7 @@ _KINDS = {"place": st.Place, "remove": st.Remove, "relocate": st.Relocate, "scor
           "battle": st.Battle, "move": st.Move, "craft": st.Craft, "offer": st.Offer, "cancel": st.Cancel,
           "do_action": st.DoAction, "say": st.Say}
 
+_CONTROL = ("choose", "for_each", "repeat", "if_stmt")  # statements with bodies; the others suspend by `_once`
 _HELPERS = {name: getattr(effects, name, None) or getattr(flow, name) for name in (
     "piece_kind", "target_location", "placing", "removing", "relocating", "scoring", "drawing", "paying",
     "discarding_card", "discarding_random", "battle_to_set", "taking_random", "revealing", "choice_options",
@@ -145,11 +152,34 @@ def _fixed_names() -> dict[str, Any]:
             "STEP_BUDGET": STEP_BUDGET, "over_budget": over_budget}
 
 
+class _ByItself(Exception):
+    """This statement is run by its own object (`_Writer.by_itself`), not written out."""
+
+
+# statements without a written form, run by their objects: none asks, none rebinds a name
+# (`var` and `:=` change the frames' names, which here are locals: they leave the effect to the
+# interpreter)
+_BY_ITSELF = (st.Make, st.SayPhrase, st.Clear, st.Redirect, st.EndPhase, st.PutCard, st.TakeItem, st.Give,
+              st.CraftCard, st.TakeDiscard, st.HideItems, st.Place, st.Draw, st.MoveCards)
+
+
 def _named_piles(*piles: Any) -> None:
-    """Piles written by name (or none); a pile named by an expression (`onto (column)`) leaves
-    the effect to the interpreter."""
+    """Piles written by name (or none); a statement with a pile named by an expression
+    (`onto (column)`) is run by its object."""
     if any(pile is not None and not isinstance(pile, str) for pile in piles):
-        raise Unsupported
+        raise _ByItself
+
+
+def _safe(text: str) -> bool:
+    """Whether generated text only reads a name or a constant (a tuple of constants too), so
+    evaluating it cannot fail."""
+    if _SIMPLE.match(text) or _EQUALITY.match(text):
+        return True
+    try:
+        ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 def _indent(lines: list[str], n: int = 1) -> list[str]:
@@ -255,10 +285,23 @@ class _Writer:
             lines, value = self.exprs.statements(node)
         except Unsupported:
             return [slow]
-        if not self.exprs.slots and all(_PLAIN.match(line) for line in lines) and _SIMPLE.match(value):
+        if lines and lines[-1].startswith(f"{value} = ") and not any(
+                re.search(rf"\b{value}\b", line) for line in lines[:-1]):  # the last line sets it: `out` instead
+            lines, value = lines[:-1], lines[-1][len(value) + 3:]
+        if not self.exprs.slots and all(_PLAIN.match(line) for line in lines) and _safe(value):
             return lines + [f"{out} = {value}"]  # names and constants read: nothing to fail
         memo = [f"memo = [_M] * {self.exprs.slots}"] if self.exprs.slots else []
         return ["try:", *_indent(memo + lines + [f"{out} = {value}"]), "except FAILURES:", f"    {slow}"]
+
+    def given(self, out: str, node: Any, fallback: Any, absent: str = "None", into: list[str] | None = None) -> Any:
+        """A part a statement may leave out: its lines and the text of its value (`absent`
+        when not written); with `into`, the lines are added there and the text alone returned."""
+        lines = [] if node is None else self.value(out, node, fallback)
+        text = absent if node is None else out
+        if into is None:
+            return lines, text
+        into += lines
+        return text
 
     def count_value(self, out: str, node: Any, fallback: Any) -> list[str]:
         """A count (`place 2 ...`, `repeat (n)`): none written is 1."""
@@ -269,21 +312,42 @@ class _Writer:
     # --- statements ------------------------------------------------------------------------
     def source(self) -> tuple[str, dict[str, Any]]:
         lines, _, _ = self.sequence(self.plan.code, top=True)
-        head = ["def body(game, f):", "    s = game.s", "    stack = s.stack", "    me = f['me']",
-                "    env = f['env']", "    ctx = Ctx(game, me, env)", "    pc = f.get('pc', 0)", "    if pc:",
-                "        L = f['locals']"]
-        for k, saved in self.points.items():
-            head.append(f"        {'if' if k == 1 else 'elif'} pc == {k}:")
-            head.append(f"            ({''.join(v + ', ' for v in saved)}) = L" if saved else "            pass")
+        self.names.update(self.exprs.functions)
+        body = "\n".join(_indent(lines))
+        uses = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))  # bind only what the body reads
+        head = ["def body(game, f):"]
+        if "s" in uses or "stack" in uses:
+            head.append("    s = game.s")
+        if "stack" in uses:
+            head.append("    stack = s.stack")
+        head.append("    me = f['me']")
+        if "env" in uses or "ctx" in uses:
+            head.append("    env = f['env']")
+        if "ctx" in uses:
+            head.append("    ctx = Ctx(game, me, env)")
+        head += _indent(self.exprs.prologue())
+        head += ["    pc = f.get('pc', 0)", "    if pc:"]
         cannot = "raise LanguageError('this effect cannot resume where the saved game says')"
-        head += ["        else:", f"            {cannot}"] if self.points else [f"        {cannot}"]
+        saving: dict[tuple[str, ...], list[int]] = {}
+        for k, saved in self.points.items():
+            if saved:
+                saving.setdefault(saved, []).append(k)
+        test = "if"
+        for saved, ks in saving.items():
+            head += [f"        {test} pc in ({''.join(f'{k}, ' for k in ks)}):",
+                     f"            ({''.join(v + ', ' for v in saved)}) = f['locals']"]
+            test = "elif"
+        if not self.points:
+            head.append(f"        {cannot}")
+        elif len(self.points) == sum(len(ks) for ks in saving.values()):  # every point restores locals
+            head += ["        else:", f"            {cannot}"]
+        else:
+            head += [f"        {test} pc not in ({''.join(f'{k}, ' for k in self.points)}):", f"            {cannot}"]
         head += [
             "    elif 'rule' in f and not f.get('traced'):",
             "        f['traced'] = True",
             "        game.trace(f['rule'], ability_note(me, f['ability']))"]
-        self.names.update(self.exprs.functions)
-        head[6:6] = _indent(self.exprs.prologue())  # after `ctx`, before anything runs
-        return "\n".join(head + _indent(lines) + ["    game.pop()", ""]), self.names
+        return "\n".join(head) + "\n" + body + "\n    game.pop()\n", self.names
 
     def sequence(self, code: str, top: bool = False, bound: tuple[tuple[str, str], ...] = ()
                  ) -> tuple[list[str], int | None, int | None]:
@@ -293,27 +357,50 @@ class _Writer:
             raise Unsupported
         self.visited.append(code)
         self.levels.append(list(bound))
-        lines: list[str] = []
-        lo = hi = None
-        fresh: list[str] = []  # statements without resume points, run under one `if not pc:`
+        parts: list[tuple[list[str], int | None, int | None]] = []
+        once: list[bool] = []  # whether the statement guards itself (`_once`)
         for node, stmt in zip(nodes, stmts):
             kind = node.data if isinstance(node, Tree) else None
-            if type(stmt) is not _KINDS.get(kind):
-                raise Unsupported
-            body, first, last = getattr(self, f"_{kind}")(node, stmt, top)
+            try:
+                if type(stmt) is not _KINDS.get(kind):
+                    raise _ByItself
+                parts.append(getattr(self, f"_{kind}")(node, stmt, top))
+            except _ByItself:
+                parts.append(self.by_itself(stmt, top))
+            once.append(kind not in _CONTROL)
+        pointed = [i for i, (_, first, _) in enumerate(parts) if first is not None]
+        lines: list[str] = []
+        fresh: list[str] = []  # statements without resume points, run under one `if not pc:`
+        for i, (body, first, last) in enumerate(parts):
             if first is None:
                 fresh += body
                 continue
             if fresh:
                 lines += ["if not pc:", *_indent(fresh)]
                 fresh = []
-            lines += [f"if not pc or {first} <= pc <= {last}:", *_indent(body)]
-            lo = first if lo is None else lo
-            hi = last
+            # resumed, pc is one of this block's points (its statement's guard brought it here):
+            # the last statement with points needs no guard, an earlier one has set pc to 0
+            if i == pointed[-1] or once[i]:
+                lines += body
+            else:
+                span = f"pc == {first}" if first == last else f"{first} <= pc <= {last}"
+                lines += [f"if not pc or {span}:", *_indent(body)]
         if fresh:
             lines += ["if not pc:", *_indent(fresh)]
+        lo = parts[pointed[0]][1] if pointed else None
+        hi = parts[pointed[-1]][2] if pointed else None
         self.levels.pop()
         return lines, lo, hi
+
+    def by_itself(self, stmt: Any, top: bool) -> tuple[list[str], int, int]:
+        """A statement run by its object, on a frame holding what the interpreter's frame would
+        (the names bound here; the effect's rule at its top level only); the effect waits when
+        it started a frame or set anything off."""
+        if type(stmt) not in _BY_ITSELF:
+            raise Unsupported
+        rule = ", 'rule': f.get('rule', '')" if top else ""
+        return self._effect([f"{self.constant(stmt)}.run(game, {{'me': me, 'env': {self.visible()}, "
+                             f"'ability': f['ability']{rule}}})"])
 
     def _rule(self, top: bool) -> str:
         """The rule a statement reports: the frame's at the effect's top level only (a nested
@@ -322,18 +409,24 @@ class _Writer:
 
     def _effect(self, lines: list[str]) -> tuple[list[str], int, int]:
         settle, k = self.settle()
-        return ([f"if pc == {k}:", "    pc = 0", "else:", *_indent(lines + settle)], k, k)
+        return self._once(k, lines + settle)
 
     def _pushing(self, lines: list[str]) -> tuple[list[str], int, int]:
         """A statement that starts a frame: the effect waits for it."""
         k = self.point()
-        return ([f"if pc == {k}:", "    pc = 0", "else:", *_indent(lines + self.suspend(k))], k, k)
+        return self._once(k, lines + self.suspend(k))
+
+    def _once(self, k: int, lines: list[str]) -> tuple[list[str], int, int]:
+        """A statement whose one resume point is right after it: run fresh, or resumed there
+        (it guards itself: `sequence` adds no guard around it; every statement but those of
+        `_CONTROL` ends so)."""
+        return [f"if pc == {k}:", "    pc = 0", "elif not pc:", *_indent(lines)], k, k
 
     # effects on the board and the cards
     def _place(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, piece, owner, target = node.children
-        if stmt.each:  # `place N KIND in each ...`: the interpreter's `place_each` frame
-            raise Unsupported
+        if stmt.each:  # `place N KIND in each ...`: its `place_each` frame
+            raise _ByItself
         lines = self.value("o_", owner, stmt.owner) if owner is not None else ["o_ = me"]
         if piece.data == "kind_name":
             lines.append(f"k_ = piece_kind(game, o_, {str(piece.children[0])!r})")
@@ -359,9 +452,9 @@ class _Writer:
 
     def _score(self, node: Tree, stmt: Any, top: bool) -> tuple:
         points, owner = node.children
-        lines = self.value("w_", owner.children[0], stmt.owner) if owner is not None else ["w_ = me"]
+        lines, w = self.given("w_", None if owner is None else owner.children[0], stmt.owner, "me")
         lines += self.value("n_", points, stmt.points)
-        lines.append(f"scoring(game, me, w_, {stmt.sign} * (n_ or 0), {self._rule(top)}, {stmt.ability!r})")
+        lines.append(f"scoring(game, me, {w}, {stmt.sign} * (n_ or 0), {self._rule(top)}, {stmt.ability!r})")
         return self._effect(lines)
 
     _lose = _score
@@ -369,16 +462,16 @@ class _Writer:
     def _draw(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, _, owner = node.children
         _named_piles(stmt.pile)
-        lines = self.value("w_", owner.children[0], stmt.owner) if owner is not None else ["w_ = me"]
+        lines, w = self.given("w_", None if owner is None else owner.children[0], stmt.owner, "me")
         lines += self.value("n_", count, stmt.count)
-        return self._effect(lines + [f"drawing(game, w_, {stmt.pile!r}, n_)"])
+        return self._effect(lines + [f"drawing(game, {w}, {stmt.pile!r}, n_)"])
 
     def _cards(self, stmt: Any, payer: Any, suit: Any, count: Any) -> tuple:
         _named_piles(stmt.source, stmt.dest)
-        lines = self.value("w_", payer, stmt.payer) if payer is not None else ["w_ = me"]
+        lines, w = self.given("w_", payer, stmt.payer, "me")
         lines += self.value("u_", suit, stmt.suit)
         lines += self.count_value("n_", count, stmt.count) if count is not None else ["n_ = None"]
-        return self._pushing(lines + [f"paying(game, me, w_, {stmt.source!r}, {stmt.dest!r}, u_, n_)"])
+        return self._pushing(lines + [f"paying(game, me, {w}, {stmt.source!r}, {stmt.dest!r}, u_, n_)"])
 
     def _spend(self, node: Tree, stmt: Any, top: bool) -> tuple:
         count, suit, _, payer = node.children
@@ -438,19 +531,18 @@ class _Writer:
     # the core's actions and menus: frames of their own
     def _battle(self, node: Tree, stmt: Any, top: bool) -> tuple:
         where, against = node.children
-        lines = self.value("w_", where, stmt.where) if where is not None else ["w_ = None"]
-        lines += self.value("a_", against, stmt.against) if against is not None else ["a_ = None"]
-        return self._pushing(lines + [f"game.push(battle_frame(me, w_, a_, {where is not None}, "
-                                      f"{against is not None}))"])
+        lines, w = self.given("w_", where, stmt.where)
+        more, a = self.given("a_", against, stmt.against)
+        return self._pushing(lines + more + [f"game.push(battle_frame(me, {w}, {a}, {where is not None}, "
+                                             f"{against is not None}))"])
 
     def _move(self, node: Tree, stmt: Any, top: bool) -> tuple:
         frm, to, ignoring, only, unhindered, owner = node.children[0].children
-        lines = self.value("w_", owner, stmt.owner) if owner is not None else ["w_ = None"]
-        lines += self.value("o_", frm, stmt.origin) if frm is not None else ["o_ = None"]
-        lines += self.value("d_", to, stmt.dest) if to is not None else ["d_ = None"]
-        lines += self.value("k_", only, stmt.only) if only is not None else ["k_ = None"]
-        return self._pushing(lines + [f"game.push(move_frame(me, w_, {stmt.unhindered}, o_, d_, {stmt.ignore_rule}, "
-                                      f"k_, {owner is not None}, {frm is not None}, {to is not None}, "
+        lines: list[str] = []
+        w, o, d, k = (self.given(out, part, fallback, into=lines) for out, part, fallback in (
+            ("w_", owner, stmt.owner), ("o_", frm, stmt.origin), ("d_", to, stmt.dest), ("k_", only, stmt.only)))
+        return self._pushing(lines + [f"game.push(move_frame(me, {w}, {stmt.unhindered}, {o}, {d}, {stmt.ignore_rule}, "
+                                      f"{k}, {owner is not None}, {frm is not None}, {to is not None}, "
                                       f"{only is not None}))"])
 
     def _craft(self, node: Tree, stmt: Any, top: bool) -> tuple:

@@ -11,6 +11,7 @@ so nothing from a data file is executed as code beyond the expression itself.
 """
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any, Callable
 
@@ -48,6 +49,16 @@ def _member(item: Any, items: Any) -> bool:
     if not isinstance(items, (tuple, list)):
         raise LanguageError("'in' needs a list")
     return item in items
+
+
+def _literal_tuple(text: str) -> bool:
+    """Whether generated text is a tuple of constants (a list written out in the file)."""
+    if not text.startswith("("):
+        return False
+    try:
+        return isinstance(ast.literal_eval(text), tuple)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
 
 
 _M = object()  # a memo slot not yet filled
@@ -163,6 +174,8 @@ class Generator:
             return f"(({left}) {_COMPARE[str(c[1])]} ({right}))"
         if kind == "member":
             item, items = self.parts(c)
+            if _literal_tuple(items):  # `x in [a, b]`: nothing to check about the list
+                return f"(({item}) in {items})"
             return f"_member({item}, {items})"
         if kind in ("sum", "product"):
             # the same bounds as the closures (engine/language/limits.py): a stranger's faction

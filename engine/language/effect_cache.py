@@ -102,6 +102,8 @@ def _path(value: Any, name: str, blocks: dict[str, Any], visited: list[str]) -> 
                 return ["f", called, which]
     for code in visited:
         for i, stmt in enumerate(blocks[code]):
+            if stmt is value:  # a statement the effect runs by itself
+                return ["b", code, i]
             for attr, held in vars(stmt).items():
                 if held is value:
                     return ["s", code, i, attr]
@@ -115,6 +117,8 @@ def _found(blocks: dict[str, Any], path: list) -> Any:
         found = getattr(FUNCTIONS[path[1]], path[2])
     elif path[0] == "s":
         found = vars(blocks[path[1]][path[2]])[path[3]]
+    elif path[0] == "b":
+        found = blocks[path[1]][path[2]]
     else:
         raise KeyError(path[0])
     if found is None:

@@ -1,10 +1,13 @@
-"""The board builtins asked most, written straight into generated code.
+"""The builtins asked most, written straight into generated code.
 
 `exists(pieces(c, me, kind))`, `count(pieces(...))`, `warriors(me, c)`, `present(f, c)`,
 `rules(me, c)` and `ruler(c)` are asked of every clearing by menus and effects. A call of the
 builtin costs a Python call and its own look-ups; written into the generated function they are
 one look-up in the game's kept counts (engine/core/board_index.py) or its rulers, read through
-names the function binds once (`K`, `CATS`, `RULER`: `HOIST`).
+names the function binds once (`K`, `CATS`, `RULER`...: `HOIST`). So are a piece's owner, kind
+and category (its entry read straight), `exists` and `count` of a list (`len`), a clearing's
+suit, the clearings, adjacency, a hand and a supply (the game's own method, one call instead
+of two), and `pieces(c, F, kind)` where the kept counts have none.
 
 A template applies only where it answers exactly what the builtin answers: the faction named by
 `me` or a string constant (the kept counts are keyed by factions and kinds, which are strings),
@@ -21,8 +24,9 @@ from .builtins import FUNCTIONS
 
 # what each hoisted name is, in a function whose game is `game`
 HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or game.counts()).categories",
-         "RULER": "game.ruler"}
-NAMESPACE = {"_aloc": as_location}
+         "RULER": "game.ruler", "P": "game.s.pieces", "PD": "game.rules.piece_defs", "SUIT": "game.suit",
+         "PLAYER": "game.player", "CLEARINGS": "game.clearings", "ADJ": "game.adjacent"}
+NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn}
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
 
 
@@ -63,6 +67,29 @@ def _count_pieces(args: list[str], hoist: set[str]) -> str | None:
     return f"K.get({key}, 0)"
 
 
+def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
+    """`pieces(c, F, kind)`: none without a look at the pieces when the kept counts have none
+    (the builtin's own first test), else the builtin; `c` read twice, so a plain name only."""
+    key = _pieces_key(args) if len(args) >= 2 else None
+    if key is None:
+        return None
+    hoist.add("K")
+    return f"(_pieces_of(ctx, {', '.join(args)}) if {key} in K else ())"
+
+
+def _hoisted(names: tuple[str, ...], write: Callable[[list[str]], str]) -> Callable[[list[str], set[str]], str]:
+    """A template that always applies: `write(args)`, reading the hoisted `names`."""
+    def template(args: list[str], hoist: set[str]) -> str:
+        hoist.update(names)
+        return write(args)
+    return template
+
+
+def _mine(args: list[str], i: int) -> str:
+    """Argument `i`, a faction that defaults to me when not given (or none)."""
+    return "ctx.me" if len(args) <= i else f"({args[i]}) or ctx.me"
+
+
 def _warriors(args: list[str], hoist: set[str]) -> str | None:
     faction, clearing = args
     if not _text(faction) or not _SIMPLE.match(clearing):
@@ -100,4 +127,17 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["present"].fn: _present,
     FUNCTIONS["rules"].fn: _rules,
     FUNCTIONS["ruler"].fn: _ruler,
+    FUNCTIONS["pieces"].fn: _listed_pieces,
+    # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
+    FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
+    FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
+    FUNCTIONS["category"].fn: _hoisted(("P", "PD"), lambda a: f"PD[P[{a[0]}][:2]].category"),
+    FUNCTIONS["exists"].fn: _hoisted((), lambda a: f"(len({a[0]}) > 0)"),
+    FUNCTIONS["count"].fn: _hoisted((), lambda a: f"len({a[0]})"),
+    # the game's own method, one call instead of two
+    FUNCTIONS["suit"].fn: _hoisted(("SUIT",), lambda a: f"SUIT({a[0]})"),
+    FUNCTIONS["clearings"].fn: _hoisted(("CLEARINGS",), lambda a: "CLEARINGS()"),
+    FUNCTIONS["adjacent"].fn: _hoisted(("ADJ",), lambda a: f"ADJ({a[0]}, {_mine(a, 1)})"),
+    FUNCTIONS["hand"].fn: _hoisted(("PLAYER",), lambda a: f"tuple(PLAYER({_mine(a, 0)}).hand)"),
+    FUNCTIONS["supply"].fn: _hoisted(("PLAYER",), lambda a: f"PLAYER({_mine(a, 1)}).supply.get({a[0]}, 0)"),
 }

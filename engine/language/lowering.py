@@ -22,11 +22,17 @@ from .codegen import _BOOLEAN, VALUES, Fn, Generator, Unsupported, _compiled_on_
 from .syntax import Tree
 
 _LOOPS = ("filter", "mapped")
+_ATOMS = ("name", "number", "string", "true", "false", "none")  # trees left to their closures
 
 
 def _looping(node: Any) -> bool:
     """Whether a tree holds a filter or a mapping (the parts worth writing as statements)."""
     return isinstance(node, Tree) and any(tree.data in _LOOPS for tree in node.iter_subtrees())
+
+
+def _listed(local: str) -> str:
+    """A local's list for a loop: a tuple as it is (the usual case), anything else checked."""
+    return f"({local} if type({local}) is tuple else _items({local}))"
 
 
 class Lowering(Generator):
@@ -89,7 +95,7 @@ class Lowering(Generator):
         self.lower(node.children[1], source)
         self.emit(f"{out} = False")
         var = self.bind(str(node.children[0]))
-        self.emit(f"for {var} in _items({source}):")
+        self.emit(f"for {var} in {_listed(source)}:")
         self.depth += 1
         test = self.temp()
         self.lower(node.children[2], test)
@@ -121,7 +127,7 @@ class Lowering(Generator):
         acc = self.temp()
         self.emit(f"{acc} = []")
         var = self.bind(name)
-        self.emit(f"for {var} in _items({source}):")
+        self.emit(f"for {var} in {_listed(source)}:")
         self.depth += 1
         each(var, acc)
         self.depth -= 1
@@ -170,6 +176,8 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
     stopping at the first (a menu asks only that). `values`: the values of the moment, as the
     file's language gives them. `document`: the file whose cache keeps the generated text
     (engine/language/expression_cache.py; "" keeps none), when `outer` is a frozenset's test."""
+    if not exists and isinstance(node, Tree) and node.data in _ATOMS:
+        return slow  # a name or a constant: its closure is one look-up already, nothing to compile
     namespace = {**base_namespace(values), "slow": slow}
     names = getattr(outer, "__self__", None)
     kept = bool(document) and isinstance(node, Tree) and isinstance(names, frozenset)
