@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
-from .state import _pieces_text
+from .state import piece_texts
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,9 +41,7 @@ def marks(game: "Game") -> tuple[str, str]:
     the same text, at half the cost."""
     s = game.s
     score_text = repr(sorted([(f, p.score, p.dominance) for f, p in s.players.items()]))
-    pieces = sorted(s.pieces.items())
-    text = _pieces_text(dict(pieces))  # the tuple's text: "(a, b)", "(a,)" or "()"
-    pieces_text = f"[{text[1:-2] if len(pieces) == 1 else text[1:-1]}]"
+    pieces_text = f"[{', '.join(piece_texts(sorted(s.pieces.items())))}]"
     rest = (sorted(s.ruins.items()), sorted(s.items.items()),
             sorted([(f, tuple(p.items)) for f, p in s.players.items()]), sorted(s.closed_paths))
     return _hash(score_text), _hash(f"({score_text}, ({pieces_text}, {repr(rest)[1:]})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -214,7 +215,9 @@ class State:
                 sorted(self.items.items()), sorted(self.ruins.items()), self.closed_paths, self.ferry,
                 self.current, self.round, self.phase, sorted(self.turn_used.items()), self.rng, self.forced_dice,
                 self.winner, self.ended)
-        text = f"({_pieces_text(self.pieces)}, {repr(rest)[1:]}"
+        parts = piece_texts(self.pieces.items())  # repr(tuple(self.pieces.items())), joined below
+        pieces = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
+        text = f"({pieces}, {repr(rest)[1:]}"
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def digest(self) -> str:
@@ -234,13 +237,13 @@ _PIECE_TEXTS: dict[tuple, str] = {}
 _PIECE_TEXTS_MAX = 20_000
 
 
-def _pieces_text(pieces: dict[int, tuple[str, str, str]]) -> str:
-    """repr(tuple(pieces.items())), from the pieces' remembered texts."""
+def piece_texts(pieces: Iterable[tuple[int, tuple[str, str, str]]]) -> list[str]:
+    """repr() of each (id, piece) item, from the pieces' remembered texts: joined, they make
+    the text of the tuple or list of the items (`State.position`, the stall check)."""
     texts = _PIECE_TEXTS
     if len(texts) > _PIECE_TEXTS_MAX:
         texts.clear()
-    parts = [texts.get(item) or texts.setdefault(item, repr(item)) for item in pieces.items()]
-    return f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
+    return [texts.get(item) or texts.setdefault(item, repr(item)) for item in pieces]
 
 
 def freeze(value: Any) -> Any:
