@@ -14,6 +14,10 @@ cache, an index, incremental or compiled legality) could gain: none is cheaper t
 The part `menus_repeat` is narrower: only the action checks whose answer repeats that player's
 previous check of the same action are free. No cache of legality, however it tracks what
 changed, can skip more than those, so its ratio bounds what caching menus could ever gain.
+The part `menus_unchanged` is narrower still: only the action checks (and Daylight extras)
+asked again when neither the board nor the asking player's side changed since that player's
+previous such check (`legality_repeats.py`'s "board and own side unchanged"): what a cache
+exact about what it read could skip, if no check read another player's side.
 """
 from __future__ import annotations
 
@@ -50,9 +54,11 @@ PARTS: dict[str, tuple[str, list[tuple[Any, str]]]] = {
                   "choices, aside)", [(Game, "modify")]),
     "menus_repeat": ("each action check whose answer repeats that player's previous check of that "
                      "action", [(actions, "available")]),
+    "menus_unchanged": ("each action check and Daylight extras asked again with the board and the "
+                        "player's side unchanged", [(actions, "available"), (actions, "daylight_extras")]),
 }
-# "all parts together": menus_repeat is a share of menus, so it is measured alone
-TOGETHER = [part for part in PARTS if part != "menus_repeat"]
+# "all parts together": menus_repeat and menus_unchanged are shares of menus, so they are measured alone
+TOGETHER = [part for part in PARTS if part not in ("menus_repeat", "menus_unchanged")]
 # calls that are not pure and so always run: a replacement may add to its caller's offers
 RUN_ANYWAY: dict[tuple[Any, str], Callable[[tuple], bool]] = {
     (Game, "modify"): lambda args: args[1] in REPLACEMENT_HOOKS,
@@ -72,8 +78,25 @@ def repeated_answers() -> Callable[[tuple, Any], bool]:
     return repeated
 
 
+def unchanged_inputs() -> Callable[[tuple, Any], bool]:
+    """Whether a call of `actions.available(game, player, action)` or
+    `actions.daylight_extras(game, player)` comes with the board and that player's side as they
+    were at that player's previous such call (a fresh memory for each recording)."""
+    from benchmarks.legality_repeats import fingerprints
+    last: dict[tuple, str] = {}
+
+    def unchanged(args: tuple, result: Any) -> bool:
+        key = args[1:]
+        board = fingerprints(args[0], args[1])[1]
+        same = last.get(key) == board
+        last[key] = board
+        return same
+    return unchanged
+
+
 # parts of which only some calls are free, decided when they are recorded
-FREE_IF: dict[str, Callable[[], Callable[[tuple, Any], bool]]] = {"menus_repeat": repeated_answers}
+FREE_IF: dict[str, Callable[[], Callable[[tuple, Any], bool]]] = {"menus_repeat": repeated_answers,
+                                                                  "menus_unchanged": unchanged_inputs}
 
 
 def play(factions: list[str], seeds: list[int], rounds: int) -> tuple[int, float, list[str]]:

@@ -5,23 +5,29 @@
 
 Issue 30 asks for "can this action start?" cached per decision and invalidated by what changed.
 A cache can only skip a question whose inputs did not change since it was last answered, so
-this counts, for each kind of question the menus ask (an action's check, a card's action, the
-Daylight extras, the legal moves, the crafting check, a whole menu), over the seeded random
-games of a mix (compare.py's):
+this counts, for each kind of question the menus ask (a whole menu, an action's check, the Law's
+move, battle and craft among them, a card's action, the Daylight extras, the legal moves), over
+the seeded random games of a mix (compare.py's):
 
 - calls: the outermost calls (a call made inside another of the same kind is not counted);
 - same answer: the answer equals the previous answer to the same question (the same function
   and arguments), which bounds any cache from above (ceilings.py's `menus_repeat`);
-- board and own side unchanged: neither the pieces, their states, the map's supplies, the
-  turn's marks and counters nor the asking player's own side (hand, supply, piles, items,
-  variables, used marks, score) changed since the same question was last asked; other players'
-  sides, the deck and the generator may have (a cache keyed by what a check reads could at
-  best hit here, if no check read another player's side);
+- own pieces and side unchanged: neither the asking player's pieces (and their states) nor its
+  side (hand, supply, piles, items, variables, used marks, score) nor the map's supplies, the
+  turn's marks and counters changed since the same question was last asked; other players'
+  pieces and sides, the deck and the generator may have (the most a cache keyed by what a check
+  reads could skip, if no check read another faction's pieces or side);
+- board and own side unchanged: the same, with every faction's pieces;
 - position unchanged: nothing of the state but its frames, its log and its trace changed
-  (what a cache that any change clears could hit);
-- same decision: asked again before the next answer (a cache kept for one decision).
+  (what a cache that any change clears could skip);
+- same decision: the position unchanged and no answer given in between (a cache kept for one
+  decision).
 
-Nothing is changed in the games: the final hashes are printed to compare with compare.py's.
+Each row also gives the seconds those calls took (timed in a run of their own by the wall
+clock read around each call, a cheaper clock than the CPU's; their share is of that run's wall
+time, of which the timing is about a fifth), and the games' CPU time without stand-ins. `ceilings.py --free menus_unchanged` gives
+the clean figure for the action checks: the games' CPU time with those calls answered free. Nothing is changed in the
+games: the final hashes are printed to compare with compare.py's.
 """
 from __future__ import annotations
 
@@ -83,86 +89,122 @@ def fingerprints(game: Any, player: str | None) -> tuple[str, str, str]:
     return _text(mine), _text(board), whole
 
 
-def play(factions: list[str], seeds: list[int], rounds: int) -> tuple[float, list[str]]:
-    """CPU seconds and final hashes of the seeded random games (after one untimed game)."""
+def play(factions: list[str], seeds: list[int], rounds: int, between: Callable[[], None] = lambda: None,
+         answered: Callable[[], None] = lambda: None) -> tuple[float, float, list[str]]:
+    """CPU and wall seconds and final hashes of the seeded random games (after one untimed
+    game, which compiles what the games run first); `between` runs before each timed game,
+    `answered` after each answer."""
     rules = Setup(map="autumn", factions=factions, seed=0, round_limit=rounds).rules()
-    cpu, hashes = 0.0, []
+    cpu, wall, hashes = 0.0, 0.0, []
     for timed, seed in [(False, 999_999)] + [(True, seed) for seed in seeds]:
-        start = time.process_time()
+        if timed:
+            between()
+        start, start_wall = time.process_time(), time.perf_counter()
         game = Setup(map="autumn", factions=factions, seed=seed, round_limit=rounds).start(rules)
         agent = RandomAgent(10_000 + seed)
         while game.pending() is not None:
             game.answer(agent.choose(game, game.pending()))
+            answered()
         if timed:
             cpu += time.process_time() - start
+            wall += time.perf_counter() - start_wall
             hashes.append(game.s.digest())
-    return cpu, hashes
+    return cpu, wall, hashes
 
 
-def measure(factions: list[str], seeds: list[int], rounds: int) -> tuple[dict[str, Counter], list[str]]:
-    counts = {q: Counter() for q in QUESTIONS}
-    spent: dict[str, Counter] = {q: Counter() for q in QUESTIONS}  # CPU seconds of those calls
-    last: dict[tuple, tuple] = {}  # (question, arguments) -> (answer, board, whole, decision)
-    decision = [0]
-    overhead = [0.0]  # CPU seconds the stand-ins spent on their own records
-    depth = Counter()
-    real = {q: getattr(owner, name) for q, (owner, name) in QUESTIONS.items()}
+class StandIns:
+    """Stand in for the questions' functions while games play (callers look them up at each
+    call): `seen(question, args, kwargs, answer, seconds)` is told of each outermost call of the
+    timed games (a call inside another of the same question is left alone)."""
 
-    def wrap(question: str, fn: Callable) -> Callable:
+    def __init__(self, seen: Callable[[str, tuple, dict, Any, float], None]) -> None:
+        self.seen = seen
+        self.depth = Counter()
+        self.on = False  # told only of the timed games' calls
+
+    def wrap(self, question: str, fn: Callable) -> Callable:
+        # perf_counter: process_time is a system call, which would double the cost of a call
+        clock, depth = time.perf_counter, self.depth
+
         def call(*args: Any, **kwargs: Any) -> Any:
-            if depth[question]:
+            if depth[question] or not self.on:
                 return fn(*args, **kwargs)
             depth[question] += 1
-            start, before_overhead = time.process_time(), overhead[0]
+            start = clock()
             try:
                 answer = fn(*args, **kwargs)
             finally:
                 depth[question] -= 1
-            took = time.process_time() - start - (overhead[0] - before_overhead)  # the stand-ins' own work left out
-            start = time.process_time()
-            game = args[0] if question != "card action" else args[3].game
-            player = args[_PLAYER_AT[question]] if question in _PLAYER_AT else args[3].me
-            key = (question, _text([a for a in args[1:] if not hasattr(a, "game")]), _text(kwargs),
-                   _text(getattr(args[3], "env", None)) if question == "card action" else "")
-            mine, board, whole = fingerprints(game, player)
-            c = counts[question]
-            c["calls"] += 1
-            before = last.get(key)
-            if before is not None:
-                if _text(before[0]) == _text(answer):
-                    c["same answer"] += 1
-                    spent[question]["same answer"] += took
-                for name, same in (("own pieces and side unchanged", before[4] == mine),
-                                   ("board and own side unchanged", before[1] == board),
-                                   ("position unchanged", before[2] == whole),
-                                   ("same decision", before[3] == decision[0] and before[2] == whole)):
-                    c[name] += same
-                    if same:
-                        spent[question][name] += took
-            spent[question]["calls"] += took
-            last[key] = (answer, board, whole, decision[0], mine)
-            overhead[0] += time.process_time() - start
+            self.seen(question, args, kwargs, answer, clock() - start)
             return answer
         return call
 
-    for q, (owner, name) in QUESTIONS.items():
-        setattr(owner, name, wrap(q, real[q]))
-    hashes = []
-    plain = play(factions, seeds, rounds)[0]  # the games' CPU time without the stand-ins
-    try:
-        rules = Setup(map="autumn", factions=factions, seed=0, round_limit=rounds).rules()
-        for seed in seeds:
-            last.clear()
-            game = Setup(map="autumn", factions=factions, seed=seed, round_limit=rounds).start(rules)
-            agent = RandomAgent(10_000 + seed)
-            while game.pending() is not None:
-                game.answer(agent.choose(game, game.pending()))
-                decision[0] += 1
-            hashes.append(game.s.digest())
-    finally:
+    def play(self, factions: list[str], seeds: list[int], rounds: int, between: Callable[[], None] = lambda: None,
+             answered: Callable[[], None] = lambda: None) -> tuple[float, float, list[str]]:
+        real = {q: getattr(owner, name) for q, (owner, name) in QUESTIONS.items()}
         for q, (owner, name) in QUESTIONS.items():
-            setattr(owner, name, real[q])
-    return counts, spent, hashes, plain
+            setattr(owner, name, self.wrap(q, real[q]))
+
+        def next_game() -> None:
+            self.on = True
+            between()
+        try:
+            return play(factions, seeds, rounds, next_game, answered)
+        finally:
+            for q, (owner, name) in QUESTIONS.items():
+                setattr(owner, name, real[q])
+
+
+def measure(factions: list[str], seeds: list[int], rounds: int) \
+        -> tuple[dict[str, Counter], dict[str, Counter], bool, float, float]:
+    """Per question: how many calls fall under each count, and their CPU seconds; whether
+    every run ended every game with the same hash; the games' CPU time without stand-ins, and
+    their wall time with the timing ones (the calls are timed by the wall clock too).
+
+    A first run sorts every call (its fingerprints are costly, and the collection of their
+    garbage would land inside the calls); a second plays the same games with stand-ins that only
+    time each call, and adds its time to the counts the first run found for it."""
+    plain, _, hashes = play(factions, seeds, rounds)
+    counts = {q: Counter() for q in QUESTIONS}
+    found: dict[str, list[tuple[str, ...]]] = {q: [] for q in QUESTIONS}  # each call's counts, in order
+    last: dict[tuple, tuple] = {}  # (question, arguments) -> (answer, fingerprints..., decision)
+    decision = [0]
+
+    def sort(question: str, args: tuple, kwargs: dict, answer: Any, took: float) -> None:
+        ctx = args[3] if question == "card action" else None
+        player = ctx.me if ctx is not None else args[_PLAYER_AT[question]]
+        key = (question, _text([a for a in args[1:] if a is not ctx]), _text(kwargs),
+               _text(ctx.env) if ctx is not None else "")
+        mine, board, whole = fingerprints(args[0], player)
+        names = ["calls"]
+        before = last.get(key)
+        if before is not None:
+            for name, same in (("same answer", _text(before[0]) == _text(answer)),
+                               ("own pieces and side unchanged", before[1] == mine),
+                               ("board and own side unchanged", before[2] == board),
+                               ("position unchanged", before[3] == whole),
+                               ("same decision", before[3] == whole and before[4] == decision[0])):
+                if same:
+                    names.append(name)
+        for name in names:
+            counts[question][name] += 1
+        found[question].append(tuple(names))
+        last[key] = (answer, mine, board, whole, decision[0])
+
+    def answered() -> None:
+        decision[0] += 1
+
+    _, _, sorted_hashes = StandIns(sort).play(factions, seeds, rounds, between=last.clear, answered=answered)
+    spent = {q: Counter() for q in QUESTIONS}
+    calls = {q: iter(found[q]) for q in QUESTIONS}
+
+    def add(question: str, args: tuple, kwargs: dict, answer: Any, took: float) -> None:
+        for name in next(calls[question]):
+            spent[question][name] += took
+
+    _, timed, timed_hashes = StandIns(add).play(factions, seeds, rounds)
+    same = hashes == sorted_hashes == timed_hashes and all(next(it, None) is None for it in calls.values())
+    return counts, spent, same, plain, timed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,17 +212,20 @@ def main(argv: list[str] | None = None) -> int:
     add_game_options(parser, reps=False)
     parser.set_defaults(seeds=4)
     args = parser.parse_args(argv)
+    all_same = True
     for mix in list(MIXES) if args.mix == "both" else [args.mix]:
-        counts, spent, hashes, plain = measure(mix_factions(mix), list(range(args.seeds)), args.rounds)
-        print(f"mix ({mix}), seeds 0..{args.seeds - 1}; final hashes {' '.join(hashes)}; "
-              f"the games alone {plain:.3f} CPU s")
+        counts, spent, same, plain, timed = measure(mix_factions(mix), list(range(args.seeds)), args.rounds)
+        all_same = all_same and same
+        print(f"mix ({mix}), seeds 0..{args.seeds - 1}: the games {plain:.3f} CPU s alone, {timed:.3f} s of wall time with the "
+              f"calls timed (the shares below are of it); the same games in every run: {'yes' if same else 'NO'}")
         print("  " + f"{'question':<16}" + "".join(f"{c:>30}" for c in COUNTS))
         for q, c in counts.items():
             n = c["calls"] or 1
             print("  " + f"{q:<16}" + "".join(
                 f"{c[k]:>20,} ({100 * c[k] / n:4.1f}%)" if k != "calls" else f"{c[k]:>30,}" for k in COUNTS))
-            print("  " + f"{'  CPU s':<16}" + "".join(f"{spent[q][k]:>30.3f}" for k in COUNTS))
-    return 0
+            print("  " + f"{'  seconds':<16}" + "".join(
+                f"{spent[q][k]:>20.3f} ({100 * spent[q][k] / timed:4.1f}%)" for k in COUNTS))
+    return 0 if all_same else 1
 
 
 if __name__ == "__main__":
