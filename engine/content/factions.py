@@ -6,7 +6,6 @@ with its position. Nothing in this module names a faction.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from rootlaw.errors import DataError
 from rootlaw.files.documents import Document, load_yaml
 from rootlaw.files.resources import data_dir
 from rootlaw.files.schemas import validate
+from rootlaw.language import deferred
 from rootlaw.language.abilities import Modifier, Trigger, compile_ability
 from rootlaw.language.compiler import Compiler, Vocabulary
 from rootlaw.language.phrases import Phrase, read_phrases
@@ -147,7 +147,11 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
     vocab.problems.extend(problems)
     phrases, vocab.phrases, phrase_problems = read_phrases(doc, d.get("phrases"))
     vocab.problems.extend(phrase_problems)
-    comp = Compiler(vocab)
+    record_key = deferred.key(doc, vocab)
+    record = deferred.Record.recall(record_key, doc) if record_key is not None else None
+    if record is not None:
+        vocab.choices.update(record.choices)
+    comp = Compiler(vocab, record)
     problems = vocab.problems
     for name, card_set in card_sets.items():
         for card in card_set.cards:
@@ -202,6 +206,8 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                   for i, step in enumerate(d.get("setup", ())))
     if problems:
         raise DataError(problems)
+    if record_key is not None and record is None and comp.record is None:
+        deferred.remember(record_key, doc, comp.spans, dict(vocab.choices))
     labels, value_names = labels_of(d)
     labels = {**card_labels(c for cs in card_sets.values() for c in cs.cards), **labels}
     return FactionDef(
@@ -335,6 +341,7 @@ def _check_alternatives(doc: Document, specs: Any, triggers: list[Trigger], prob
 
 def _did_you_mean(word: Any, known: Any, fallback: str) -> str:
     """'did you mean X?' for a likely typo, otherwise `fallback`."""
+    import difflib  # only for a mistake's hint: not imported at start
     close = difflib.get_close_matches(str(word), [str(k) for k in known], 1)
     return f"did you mean '{close[0]}'?" if close else fallback
 

@@ -86,6 +86,14 @@ def lookup(k: str, where: str, max_depth: int, document: str | None = None) -> T
     return tree
 
 
+def keep(k: str, where: str) -> None:
+    """Keep the entry under this key in the document file `where`, if any, when the file is
+    written again, as if it had been looked up."""
+    value = _loaded(where).get(k)
+    if value is not None:
+        _used.setdefault(where, {})[k] = value
+
+
 def recall(k: str, where: str) -> Any:
     """The value kept under this key in the document file `where` as `remember` was given it
     (not decoded), or None: what another cache of a document's texts kept there

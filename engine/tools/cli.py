@@ -22,6 +22,7 @@ from rootlaw.core.narration import log_lines, log_lines_with_rules
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
+from rootlaw.language import deferred
 from rootlaw.language.phrases import unsaid
 
 from . import arguments
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     args.collector_paused = argv is None and args.run is _play  # the process is the command's own
     if args.collector_paused:
         gc.disable()  # until the game is built: see _built
+        deferred.enable()  # effects of files that built cleanly before compiled on first use
     args.warned = set()  # the warnings of old-language files already shown (each is shown once)
     try:
         status = args.run(args)
