@@ -123,7 +123,7 @@ class Compiler(ExpressionCompiler):
     def __init__(self, vocab: Vocabulary, record: deferred.Record | None = None) -> None:
         self.vocab = vocab
         self.record = record  # the file's clean build before: its effects are deferred
-        self.spans: list[list] = []  # (ability, ids taken) of each effect compiled, in order
+        self.spans: list[list] = []  # each effect compiled: ability, ids taken, their order (deferred.order)
         self._names: tuple[frozenset, frozenset] | None = None  # the file's variables, and its pieces and words
 
     def _file_names(self) -> tuple[frozenset, frozenset]:
@@ -161,7 +161,7 @@ class Compiler(ExpressionCompiler):
                fields: dict[str, tuple[str, ...]] | None = None) -> str:
         """Compile an effect, or defer it when the file's record says it built cleanly
         (rootlaw.language.deferred); returns the id of its top block in the vocabulary's code
-        table. Without a record, notes how many ids each effect took (`spans`)."""
+        table. Without a record, notes the ids each effect took (`spans`)."""
         args = (doc, path, text, ability, bound, fields)
         span = self.record.span(ability) if self.record is not None else None
         if span is not None:
@@ -170,7 +170,7 @@ class Compiler(ExpressionCompiler):
         self.record = None  # the record no longer follows the file: compile the rest
         start = self.vocab.counter
         code = self.compile_effect(*args)
-        self.spans.append([ability, self.vocab.counter - start])
+        self.spans.append([ability, *deferred.order(self.vocab.code, start, self.vocab.counter - start)])
         return code
 
     def compile_effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from rootlaw.core import hooks
 from rootlaw.core.context import Ctx
-from rootlaw.errors import DataError
+from rootlaw.errors import DataError, RootlawError
+from rootlaw.files.cache_folder import data_cache_folder
 from rootlaw.files.documents import Document
 
 from . import tree_cache
@@ -69,9 +70,17 @@ def key(doc: Document, vocab: "Vocabulary") -> str | None:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
+def order(code: dict[str, Any], start: int, span: int) -> tuple[int, list[int]]:
+    """How many ids an effect compiled just now took after `start`, and the order its blocks
+    entered the code table (each block after those inside it), as numbers past `start`."""
+    last = [int(cid.rsplit("/", 1)[1]) - start for cid, _ in zip(reversed(code), range(span))]
+    return span, last[::-1]
+
+
 class Record:
-    """What a clean build of a file noted: each effect's ability and how many ids it took, in
-    the order the build compiled them, and the file's choices."""
+    """What a clean build of a file noted: each effect's ability, how many ids it took and the
+    order its blocks entered the code table, in the order the build compiled them; and the
+    file's choices."""
 
     def __init__(self, spans: list[list], choices: dict[str, dict[str, Any]]) -> None:
         self.spans, self.choices = spans, choices
@@ -82,20 +91,20 @@ class Record:
         kept = tree_cache.recall(k, tree_cache.shard(doc.source))
         try:
             spans, choices = kept["spans"], kept["choices"]
-            if all(type(a) is str and type(n) is int and n > 0 for a, n in spans) and \
-                    all(type(c) is str and type(v) is dict for c, v in choices.items()):
+            if all(type(a) is str and type(n) is int and sorted(o) == list(range(1, n + 1)) for a, n, o in spans) \
+                    and all(type(c) is str and type(v) is dict for c, v in choices.items()):
                 return cls(spans, choices)
         except (TypeError, ValueError, KeyError, AttributeError):
             pass
         return None
 
-    def span(self, ability: str) -> int | None:
-        """How many ids the next effect takes; None when the record does not say (then the
-        build goes on compiling)."""
+    def span(self, ability: str) -> list[int] | None:
+        """The order of the next effect's block ids, as numbers past the counter; None when the
+        record does not say (then the build goes on compiling)."""
         if self.next >= len(self.spans) or self.spans[self.next][0] != ability:
             return None
         self.next += 1
-        return self.spans[self.next - 1][1]
+        return self.spans[self.next - 1][2]
 
 
 def remember(k: str, doc: Document, spans: list[list], choices: dict[str, dict[str, Any]]) -> None:
@@ -108,11 +117,7 @@ class Effect:
 
     def __init__(self, comp: "Compiler", args: tuple, start: int, span: int) -> None:
         self.comp, self.args, self.start, self.span = comp, args, start, span
-        self.blocks: list[Deferred] = []
-
-    def ids(self) -> list[str]:
-        faction, ability = self.comp.vocab.faction, self.args[3]
-        return [f"{faction}/{ability}/{n}" for n in range(self.start + 1, self.start + self.span + 1)]
+        self.blocks: list[Deferred] = []  # its top block first
 
     def compile(self) -> None:
         """Compile the effect now, with the ids it reserved; each deferred block takes its
@@ -135,8 +140,10 @@ class Effect:
         del vocab.problems[before:]
         if problems:
             raise DataError(problems)
-        if taken != self.span:
-            raise AssertionError(f"effect {self.args[3]} took {taken} block ids, its record says {self.span}")
+        if taken != self.span:  # a record damaged on the disk: the cache is wrong, not the file
+            raise RootlawError(f"{self.args[0].source}: the cache's record of this file does not match it "
+                               f"(effect '{self.args[3]}'); delete the folder {data_cache_folder()} "
+                               "and start again")
         for block in self.blocks:
             compiled = vocab.code[block.code]
             block.stmts, block.run, block.can = compiled, compiled.run, compiled.can
@@ -171,15 +178,16 @@ class Deferred:
         return f"Deferred({self.code!r})"
 
 
-def defer(comp: "Compiler", args: tuple, span: int) -> str:
-    """Reserve the effect's ids and put deferred blocks under them; the id of its top block."""
+def defer(comp: "Compiler", args: tuple, order: list[int]) -> str:
+    """Reserve the effect's ids and put deferred blocks under them, in the order compiling
+    them would; the id of its top block."""
     vocab = comp.vocab
-    effect = Effect(comp, args, vocab.counter, span)
-    vocab.counter += span
-    for code in effect.ids():
-        block = Deferred(code, effect)
-        effect.blocks.append(block)
-        vocab.code[code] = block
+    effect = Effect(comp, args, vocab.counter, len(order))
+    vocab.counter += len(order)
+    blocks = {n: Deferred(f"{vocab.faction}/{args[3]}/{effect.start + n}", effect) for n in order}
+    for n in order:
+        vocab.code[blocks[n].code] = blocks[n]
+    effect.blocks = [blocks[n] for n in sorted(blocks)]
     top = effect.blocks[0]
 
     def run(game: Any, f: dict) -> None:
