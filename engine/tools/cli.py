@@ -38,7 +38,8 @@ from .view_command import register as register_view
 
 def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
-    parser = _parser()
+    given = sys.argv[1:] if argv is None else argv
+    parser = _parser(only_play=given[:1] == ["play"])
     args = parser.parse_args(argv)
     args.collector_paused = argv is None and args.run is _play  # the process is the command's own
     if args.collector_paused:
@@ -78,7 +79,9 @@ def _tolerant_output() -> None:
             stream.reconfigure(errors=errors)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(only_play: bool = False) -> argparse.ArgumentParser:
+    """The command's options; `only_play`: those of `rootlaw play` alone (what it reads, with the
+    same help and messages; the other commands' options are some 80 more to set up)."""
     parser = argparse.ArgumentParser(prog="rootlaw", description="A rules engine for Root whose factions are data.")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
@@ -116,7 +119,12 @@ def _parser() -> argparse.ArgumentParser:
                       help="play with another value for a faction's variable or track (repeatable; "
                            "rootlaw simulate --list-vary FACTION lists them)")
     play.set_defaults(run=_play)
+    if not only_play:
+        _other_commands(sub)
+    return parser
 
+
+def _other_commands(sub: argparse._SubParsersAction) -> None:
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     val.add_argument("--strict", action="store_true",
@@ -169,7 +177,6 @@ def _parser() -> argparse.ArgumentParser:
     register_toolkit(sub)
     register_upgrade(sub)
     register_interactions(sub)
-    return parser
 
 
 def _play(args: argparse.Namespace) -> int:
