@@ -29,6 +29,8 @@ from .sets import CardSet, bundled_card_sets, bundled_item_sets, load_card_set, 
 
 @dataclass(frozen=True)
 class PieceDef:
+    """One kind of a faction's pieces, as its file describes it."""
+
     kind: str
     category: str
     count: int
@@ -50,6 +52,8 @@ class PieceDef:
 
 @dataclass(frozen=True)
 class FactionDef:
+    """A loaded faction: its pieces, parts, turn and compiled abilities (code by id)."""
+
     id: str
     names: dict[str, str]
     source: str
@@ -147,10 +151,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
     vocab.problems.extend(problems)
     phrases, vocab.phrases, phrase_problems = read_phrases(doc, d.get("phrases"))
     vocab.problems.extend(phrase_problems)
-    record_key = deferred.key(doc, vocab)
-    record = deferred.Record.recall(record_key, doc) if record_key is not None else None
-    if record is not None:
-        vocab.choices.update(record.choices)
+    record_key, record = deferred.recall(doc, vocab)
     comp = Compiler(vocab, record)
     problems = vocab.problems
     for name, card_set in card_sets.items():
@@ -206,8 +207,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                   for i, step in enumerate(d.get("setup", ())))
     if problems:
         raise DataError(problems)
-    if record_key is not None and record is None and comp.record is None:
-        deferred.remember(record_key, doc, comp.spans, dict(vocab.choices))
+    deferred.finish(record_key, record, comp, doc)
     labels, value_names = labels_of(d)
     labels = {**card_labels(c for cs in card_sets.values() for c in cs.cards), **labels}
     return FactionDef(

@@ -107,9 +107,22 @@ class Record:
         return self.spans[self.next - 1][2]
 
 
-def remember(k: str, doc: Document, spans: list[list], choices: dict[str, dict[str, Any]]) -> None:
-    """Record a file that built with no problem (kept when the process ends)."""
-    tree_cache.remember(k, {"spans": spans, "choices": choices}, tree_cache.shard(doc.source))
+def recall(doc: Document, vocab: "Vocabulary") -> tuple[str | None, Record | None]:
+    """The key of the file's record and the record, if it built cleanly before (then its
+    choices are the vocabulary's already); give both to `Compiler` and `finish`."""
+    k = key(doc, vocab)
+    record = Record.recall(k, doc) if k is not None else None
+    if record is not None:
+        vocab.choices.update(record.choices)
+    return k, record
+
+
+def finish(k: str | None, record: Record | None, comp: "Compiler", doc: Document) -> None:
+    """Record a file that has just built with no problem, every effect compiled (kept when the
+    process ends)."""
+    if k is not None and record is None and comp.record is None:
+        entry = {"spans": comp.spans, "choices": dict(comp.vocab.choices)}
+        tree_cache.remember(k, entry, tree_cache.shard(doc.source))
 
 
 class Effect:
