@@ -28,12 +28,9 @@ from rootlaw.language.phrases import unsaid
 from . import arguments
 from .arguments import natural as _natural, positive as _positive, typed_file
 from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
-from .interactions import register as register_interactions
 from . import vary_option
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
-from .upgrade import register as register_upgrade
-from .view_command import register as register_view
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,6 +122,9 @@ def _parser(only_play: bool = False) -> argparse.ArgumentParser:
 
 
 def _other_commands(sub: argparse._SubParsersAction) -> None:
+    from .interactions import register as register_interactions
+    from .upgrade import register as register_upgrade
+    from .view_command import register as register_view
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     val.add_argument("--strict", action="store_true",
