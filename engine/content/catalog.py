@@ -8,7 +8,6 @@ language of the pack around it, when its folder is a pack's).
 """
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from pathlib import Path
@@ -50,6 +49,7 @@ def find_faction(name: str, extra: dict[str, FactionDef] | None = None) -> Facti
     if _own_faction_file(name):
         return load_faction(name, language=_pack_language(Path(name)))
     known = sorted(set(bundled) | set(extra or ()))
+    import difflib  # only for a mistake's hint: not imported at start
     close = difflib.get_close_matches(name, known, 1)
     hint = f"did you mean '{close[0]}'? " if close else ""
     raise RootlawError(f"unknown faction '{name}'; {hint}known factions: {', '.join(known) or 'none'}")
@@ -71,6 +71,7 @@ def faction_named(name: str, extra: dict[str, FactionDef] | None = None) -> str:
     if wanted in spoken:
         return spoken[wanted][0]
     _refuse_odd_file(name)
+    import difflib  # only for a mistake's hint: not imported at start
     close = difflib.get_close_matches(wanted, list(spoken), 1, 0.6)
     hint = f"did you mean '{spoken[close[0]][1]}'? " if close else ""
     known = "; ".join(_shown(f) for f in factions.values())

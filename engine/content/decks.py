@@ -9,6 +9,7 @@ from rootlaw.core.cards import CardDef, Deck
 from rootlaw.errors import DataError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.schemas import validate
+from rootlaw.language import deferred
 from rootlaw.language.abilities import Trigger, compile_ability
 from rootlaw.language.compiler import Compiler, Vocabulary
 from rootlaw.language.versions import reading_of
@@ -38,7 +39,8 @@ def load_deck(source: str | Path, text: str | None = None, language: int | None 
     if problems:
         raise DataError(problems)
     vocab = Vocabulary(d["id"], set(), set(), set(), set(), reading=reading)
-    comp = Compiler(vocab)
+    record_key, record = deferred.recall(doc, vocab)
+    comp = Compiler(vocab, record)
     cards: list[CardDef] = []
     triggers: list[tuple[str, Any]] = []
     modifiers: list[tuple[str, Any]] = []
@@ -66,5 +68,6 @@ def load_deck(source: str | Path, text: str | None = None, language: int | None 
             modifiers.append((c["id"], ability))
     if problems := vocab.problems:
         raise DataError(problems)
+    deferred.finish(record_key, record, comp, doc)
     return Deck(id=d["id"], name=d["name"], cards=tuple(cards), items=dict(d["items"]), code=dict(vocab.code),
                 triggers=tuple(triggers), modifiers=tuple(modifiers), actions=actions, reading=reading)

@@ -6,7 +6,6 @@ with its position. Nothing in this module names a faction.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from rootlaw.errors import DataError
 from rootlaw.files.documents import Document, load_yaml
 from rootlaw.files.resources import data_dir
 from rootlaw.files.schemas import validate
+from rootlaw.language import deferred
 from rootlaw.language.abilities import Modifier, Trigger, compile_ability
 from rootlaw.language.compiler import Compiler, Vocabulary
 from rootlaw.language.phrases import Phrase, read_phrases
@@ -29,6 +29,8 @@ from .sets import CardSet, bundled_card_sets, bundled_item_sets, load_card_set, 
 
 @dataclass(frozen=True)
 class PieceDef:
+    """One kind of a faction's pieces, as its file describes it."""
+
     kind: str
     category: str
     count: int
@@ -50,6 +52,8 @@ class PieceDef:
 
 @dataclass(frozen=True)
 class FactionDef:
+    """A loaded faction: its pieces, parts, turn and compiled abilities (code by id)."""
+
     id: str
     names: dict[str, str]
     source: str
@@ -147,7 +151,8 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
     vocab.problems.extend(problems)
     phrases, vocab.phrases, phrase_problems = read_phrases(doc, d.get("phrases"))
     vocab.problems.extend(phrase_problems)
-    comp = Compiler(vocab)
+    record_key, record = deferred.recall(doc, vocab)
+    comp = Compiler(vocab, record)
     problems = vocab.problems
     for name, card_set in card_sets.items():
         for card in card_set.cards:
@@ -202,6 +207,7 @@ def build_faction(doc: Document, language: int | None = None, pack: str | None =
                   for i, step in enumerate(d.get("setup", ())))
     if problems:
         raise DataError(problems)
+    deferred.finish(record_key, record, comp, doc)
     labels, value_names = labels_of(d)
     labels = {**card_labels(c for cs in card_sets.values() for c in cs.cards), **labels}
     return FactionDef(
@@ -335,6 +341,7 @@ def _check_alternatives(doc: Document, specs: Any, triggers: list[Trigger], prob
 
 def _did_you_mean(word: Any, known: Any, fallback: str) -> str:
     """'did you mean X?' for a likely typo, otherwise `fallback`."""
+    import difflib  # only for a mistake's hint: not imported at start
     close = difflib.get_close_matches(str(word), [str(k) for k in known], 1)
     return f"did you mean '{close[0]}'?" if close else fallback
 

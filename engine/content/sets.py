@@ -38,6 +38,8 @@ class SetCard:
 
 @dataclass(frozen=True)
 class CardSet:
+    """A bundled set of cards a faction file names (`card_sets:`), each card with its id."""
+
     id: str
     name: str
     cards: tuple[SetCard, ...] = field(default_factory=tuple)

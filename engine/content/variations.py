@@ -13,7 +13,6 @@ the same rules again.
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 from dataclasses import dataclass, replace
 from typing import Any
@@ -64,6 +63,7 @@ def tunable(faction: FactionDef, name: str) -> Tunable:
     known = {t.name: t for t in tunables(faction)}
     if name in known:
         return known[name]
+    import difflib  # only for a mistake's hint: not imported at start
     close = difflib.get_close_matches(name, list(known), 1)
     placeholders = [t.name for t in known.values() if t.placeholder]
     hint = (f"did you mean '{close[0]}'?" if close else

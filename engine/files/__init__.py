@@ -3,3 +3,6 @@ bounded JSON, JSON Schema checks, the private cache folder and the data that shi
 
 The lowest layer: it knows nothing of Root.
 """
+from .yaml_pattern import precompile as _precompile
+
+_precompile()  # before any module of this layer imports PyYAML (files/yaml_pattern.py)

@@ -15,12 +15,11 @@ would replace it); a link is followed, so the file it points to is replaced and 
 from __future__ import annotations
 
 import os
-import shutil
 import stat
-import tempfile
 from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
 from rootlaw.errors import RootlawError
 
@@ -48,6 +47,7 @@ def replacing(path: str | Path, what: str, *, binary: bool = False, private: boo
     existed = os.path.lexists(target)
     temp: str | None = None
     try:
+        import tempfile
         fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:60]}.", suffix=".tmp")
         with open(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8", "newline": ""})) as handle:
             yield handle
@@ -118,6 +118,7 @@ def check_writable(path: str | Path, what: str) -> None:
         raise RootlawError(f"{path}: the folder {folder} does not exist; create it first")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise RootlawError(f"{path}: cannot write here (permission denied)")
+    import shutil
     if shutil.disk_usage(folder).free < MIN_FREE_BYTES:
         raise RootlawError(f"{path}: the disk is full (less than {MIN_FREE_BYTES // 1_000_000} MB free)")
 
@@ -132,3 +133,12 @@ def _umask() -> int:
 _UMASK = _umask()
 
 __all__ = ["write_file", "replacing", "check_writable", "sync_folder", "MIN_FREE_BYTES"]
+
+
+def __getattr__(name: str) -> Any:
+    """`tempfile` and `shutil`, as attributes of this module too, imported when first used:
+    a start that writes no file never imports them (tempfile's import, with the random module
+    it brings, is about 1% of a warm `rootlaw play`)."""
+    if name in ("tempfile", "shutil"):
+        return import_module(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

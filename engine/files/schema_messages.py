@@ -4,7 +4,6 @@ cause, and values shown as they are written in YAML, never as Python reprs.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Sequence
@@ -124,6 +123,7 @@ class Converter:
         hint = None
         if isinstance(error.instance, str):
             words = [o for o in options if isinstance(o, str)]
+            import difflib  # only for a mistake's hint: not imported at start
             close = difflib.get_close_matches(error.instance, words, n=1, cutoff=0.6)
             if close:
                 hint = f"did you mean '{close[0]}'?"
@@ -339,6 +339,7 @@ def _list_options(options: list[Any], limit: int = 12) -> str:
 
 
 def _key_hint(key: str, allowed: list[str], patterns: list[str]) -> str | None:
+    import difflib  # only for a mistake's hint: not imported at start
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"

@@ -32,6 +32,8 @@ from .statements.base import written
 Fn = Callable[[Ctx], Any]
 @dataclass(frozen=True)
 class Trigger:
+    """An ability that reacts to an event: when its condition holds, its effect runs."""
+
     id: str
     rule: str
     event: str
@@ -115,6 +117,8 @@ class Invariant(Trigger):
 
 @dataclass(frozen=True)
 class Modifier:
+    """An ability that changes a hook's value (or restricts what the core allows)."""
+
     id: str
     rule: str
     hook: str

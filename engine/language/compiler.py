@@ -23,7 +23,8 @@ from rootlaw.language import statements as st
 from .bodies import BodyPlan, compiled_body
 from .expressions import ExpressionCompiler, Scope, _first_token, element_fields, never
 from .legality import compiled_possibility
-from .parser import SyntaxProblem, parse, position
+from . import deferred
+from .parser import SyntaxProblem, keep, parse, position
 from .phrases import HOLE_HINT, START, Hole, parse_hole, split_text
 from .syntax import Token, Tree
 from .versions import Reading
@@ -119,8 +120,10 @@ class Compiler(ExpressionCompiler):
     """Compiles the language texts of one faction file against its vocabulary: the entry
     points and the statements here, the expressions in `ExpressionCompiler`."""
 
-    def __init__(self, vocab: Vocabulary) -> None:
+    def __init__(self, vocab: Vocabulary, record: deferred.Record | None = None) -> None:
         self.vocab = vocab
+        self.record = record  # the file's clean build before: its effects are deferred
+        self.spans: list[list] = []  # each effect compiled: ability, ids taken, their order (deferred.order)
         self._names: tuple[frozenset, frozenset] | None = None  # the file's variables, and its pieces and words
 
     def _file_names(self) -> tuple[frozenset, frozenset]:
@@ -156,7 +159,23 @@ class Compiler(ExpressionCompiler):
 
     def effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),
                fields: dict[str, tuple[str, ...]] | None = None) -> str:
-        """Compile an effect; returns the id of its top block in the vocabulary's code table."""
+        """Compile an effect, or defer it when the file's record says it built cleanly
+        (rootlaw.language.deferred); returns the id of its top block in the vocabulary's code
+        table. Without a record, notes the ids each effect took (`spans`)."""
+        args = (doc, path, text, ability, bound, fields)
+        span = self.record.span(ability) if self.record is not None else None
+        if span is not None:
+            keep(str(text), "effect", doc)  # its tree stays in the cache, unread
+            return deferred.defer(self, args, span)
+        self.record = None  # the record no longer follows the file: compile the rest
+        start = self.vocab.counter
+        code = self.compile_effect(*args)
+        self.spans.append([ability, *deferred.order(self.vocab.code, start, self.vocab.counter - start)])
+        return code
+
+    def compile_effect(self, doc: Document, path: tuple, text: str, ability: str, bound: tuple[str, ...] = (),
+                       fields: dict[str, tuple[str, ...]] | None = None) -> str:
+        """Compile an effect now; the id of its top block."""
         src = Source(doc, path, str(text), ability, len("%effect "))
         try:
             tree = parse(str(text), "effect", doc, path)

@@ -6,7 +6,6 @@ type) is a run-time error naming the file's line and column.
 """
 from __future__ import annotations
 
-import difflib
 import inspect
 import operator
 from typing import TYPE_CHECKING, Any, Callable
@@ -79,6 +78,7 @@ class ExpressionCompiler:
                     document=src.doc.source if src.doc.digest() else "")
 
     def _unknown(self, src: Source, tok: Any, message: str, known: Any, hint: str | None = None) -> None:
+        import difflib  # only for a mistake's hint: not imported at start
         close = difflib.get_close_matches(str(tok), sorted(known), 1)
         if close:
             hint = f"did you mean '{close[0]}'?"

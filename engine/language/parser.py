@@ -65,7 +65,9 @@ def _without_overlap_check(build: Any) -> Lark:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def grammar_text() -> str:
+    """The grammar's text (read once: each of a start's few hundred texts is keyed by it)."""
     return data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")
 
 
@@ -139,6 +141,12 @@ def parse_source(source: str, document: str) -> Tree:
         tree_cache.remember(key, encoded, where)
         tree = tree_cache.decode(encoded)
     return tree
+
+
+def keep(text: str, kind: str, doc: Document) -> None:
+    """Keep the cached tree of a text that is not parsed now (a deferred effect:
+    rootlaw.language.deferred) as if it had been read, so rewriting its document's file keeps it."""
+    tree_cache.keep(tree_cache.key(grammar_text(), f"%{kind} " + text), tree_cache.shard(doc.source))
 
 
 def _too_deep(tree: Any) -> Any:

@@ -86,6 +86,14 @@ def lookup(k: str, where: str, max_depth: int, document: str | None = None) -> T
     return tree
 
 
+def keep(k: str, where: str) -> None:
+    """Keep the entry under this key in the document file `where`, if any, when the file is
+    written again, as if it had been looked up."""
+    value = _loaded(where).get(k)
+    if value is not None:
+        _used.setdefault(where, {})[k] = value
+
+
 def recall(k: str, where: str) -> Any:
     """The value kept under this key in the document file `where` as `remember` was given it
     (not decoded), or None: what another cache of a document's texts kept there
@@ -211,16 +219,20 @@ def _decode(data: Any, depth: int, max_depth: int, positions: _Positions | None)
         if len(data) < 2 or type(data[0]) is not str or depth > max_depth:
             raise ValueError("not a tree")
         where = data[1]
+        depth += 1
+        if (where == 6 or where == 12) and type(where) is int and positions is not None:
+            node = _new_node(_KeptTree)
+            node._from = (positions, positions.count, where)
+            positions.count += where
+            node.data = data[0]
+            node.children = [_decode(c, depth, max_depth, positions) for c in data[2:]]
+            return node
         if where == 0:
             meta = None
-        elif (where == 6 or where == 12) and type(where) is int and positions is not None:
-            meta = _KeptMeta(positions, positions.count, where)
-            positions.count += where
         elif type(where) is not list or len(where) not in (6, 12) or type(sum(where)) is not int:
             raise ValueError("not positions")
         else:
             meta = Meta(where)
-        depth += 1
         return Tree(data[0], [_decode(c, depth, max_depth, positions) for c in data[2:]], meta)
     if kind is dict and len(data) == 1:
         (name, parts), = data.items()
@@ -263,6 +275,20 @@ class _Positions:
         if self._numbers is None:
             self._numbers = [int(n) for n in self.text.split(",")]
         return self._numbers
+
+
+_new_node = object.__new__
+
+
+class _KeptTree(Tree):
+    """A node of a kept tree: its positions (`meta`) are read from its tree's `_Positions` when
+    asked, so reading the tree makes one object per node."""
+
+    __slots__ = ("_from",)
+
+    @property  # type: ignore[override]  # Tree's slot, made when asked
+    def meta(self) -> Meta:
+        return _KeptMeta(*self._from)
 
 
 class _KeptMeta(Meta):

@@ -22,26 +22,26 @@ from rootlaw.core.narration import log_lines, log_lines_with_rules
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
+from rootlaw.language import deferred
 from rootlaw.language.phrases import unsaid
 
 from . import arguments
 from .arguments import natural as _natural, positive as _positive, typed_file
 from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
-from .interactions import register as register_interactions
 from . import vary_option
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
-from .upgrade import register as register_upgrade
-from .view_command import register as register_view
 
 
 def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
-    parser = _parser()
+    given = sys.argv[1:] if argv is None else argv
+    parser = _parser(only_play=given[:1] == ["play"])
     args = parser.parse_args(argv)
     args.collector_paused = argv is None and args.run is _play  # the process is the command's own
     if args.collector_paused:
         gc.disable()  # until the game is built: see _built
+        deferred.enable()  # effects of files that built cleanly before compiled on first use
     args.warned = set()  # the warnings of old-language files already shown (each is shown once)
     try:
         status = args.run(args)
@@ -76,7 +76,9 @@ def _tolerant_output() -> None:
             stream.reconfigure(errors=errors)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(only_play: bool = False) -> argparse.ArgumentParser:
+    """The command's options; `only_play`: those of `rootlaw play` alone (what it reads, with the
+    same help and messages; the other commands' options are some 80 more to set up)."""
     parser = argparse.ArgumentParser(prog="rootlaw", description="A rules engine for Root whose factions are data.")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
@@ -114,7 +116,15 @@ def _parser() -> argparse.ArgumentParser:
                       help="play with another value for a faction's variable or track (repeatable; "
                            "rootlaw simulate --list-vary FACTION lists them)")
     play.set_defaults(run=_play)
+    if not only_play:
+        _other_commands(sub)
+    return parser
 
+
+def _other_commands(sub: argparse._SubParsersAction) -> None:
+    from .interactions import register as register_interactions
+    from .upgrade import register as register_upgrade
+    from .view_command import register as register_view
     val = sub.add_parser("validate", help="check packs (folders or .zip) and single faction, map, deck or rulings files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     val.add_argument("--strict", action="store_true",
@@ -167,7 +177,6 @@ def _parser() -> argparse.ArgumentParser:
     register_toolkit(sub)
     register_upgrade(sub)
     register_interactions(sub)
-    return parser
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import stat
 import sys
 from pathlib import Path
@@ -70,6 +69,7 @@ def _pack(folder: Path, args: argparse.Namespace) -> int:
         target = Path(args.output)
         if target.exists():
             raise RootlawError(f"{target}: already exists; -o names a new folder for the upgraded copy")
+        import shutil  # only for a pack copied before its upgrade
         shutil.copytree(folder, target, symlinks=True, ignore=_odd)  # copying a pipe would wait
         for result in results:
             if result.changed:
