@@ -67,16 +67,12 @@ _M = object()  # a memo slot not yet filled
 def base_namespace(values: dict[str, Fn] = VALUES) -> dict[str, Any]:
     """The names generated code uses besides its builtins' (engine/language/bodies.py too)."""
     return {"FAILURES": _FAILURES, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
-            "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of, **INLINE_NAMES}
+            "times": limits.times, "number": limits.number, "V": values, **INLINE_NAMES}
 
 
 def _keep(memo: list, slot: int, value: Any) -> Any:
     memo[slot] = value
     return value
-
-
-def _vars_of(ctx: Ctx) -> dict:
-    return ctx.game.player(ctx.me).vars
 
 
 # A stand-in with the generated function's globals and no closure, so its code can be swapped
@@ -242,8 +238,9 @@ class Generator:
             return var
         if self.outer(name):
             return f"env[{name!r}]"
-        if name in self.variables:
-            return f"vars_of(ctx).get({name!r})"
+        if name in self.variables:  # my variable: the player's entry read, not a call
+            self.hoist.add("PLAYERS")
+            return f"PLAYERS[ctx.me].vars.get({name!r})"
         if name in CONSTANTS or name in self.words:
             return repr(name)
         if name == "me":

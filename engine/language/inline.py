@@ -11,7 +11,10 @@ of two), and `pieces(c, F, kind)` where the kept counts have none.
 
 A template applies only where it answers exactly what the builtin answers: the faction named by
 `me` or a string constant (the kept counts are keyed by factions and kinds, which are strings),
-a place given by a value used once or by a plain name. Anything else is the builtin's call.
+or a value read (a local, a name bound around and its fields) that is tested to be a string
+where the code runs, the builtin called when it is not; a place given by a value read (it is
+read twice). Anything else is the builtin's call. A piece's holder and a mark of the turn are
+read straight too.
 """
 from __future__ import annotations
 
@@ -25,9 +28,16 @@ from .builtins import FUNCTIONS
 # what each hoisted name is, in a function whose game is `game`
 HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or game.counts()).categories",
          "RULER": "game.ruler", "P": "game.s.pieces", "PD": "game.rules.piece_defs", "SUIT": "game.suit",
-         "PLAYER": "game.player", "CLEARINGS": "game.clearings", "ADJ": "game.adjacent"}
-NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn}
+         "PLAYER": "game.player", "PLAYERS": "game.s.players", "CLEARINGS": "game.clearings",
+         "ADJ": "game.adjacent"}
+NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
+             "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
+             "_warriors_of": FUNCTIONS["warriors"].fn}
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
+# a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
+# reading it twice reads the same value, and a failure is a failure of the generated code
+_READ = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|env\['[a-z0-9_]+'\]|\(env\['[a-z0-9_]+'\]\))"
+                   r"(?:\['[a-z0-9_]+'\])*\Z")
 
 
 def _text(text: str) -> bool:
@@ -36,19 +46,30 @@ def _text(text: str) -> bool:
 
 
 def _place(where: str) -> str | None:
-    """A clearing, path or box as a location key, as `pieces` computes it; `where` once."""
-    if not _SIMPLE.match(where):
+    """A clearing, path or box as a location key, as `pieces` computes it; `where` a value read."""
+    if not _READ.match(where):
         return None
     return f'(f"c{{{where}}}" if type({where}) is int else _aloc({where}))'
 
 
+def _for_faction(faction: str, fast: str, builtin: str, args: list[str]) -> str | None:
+    """`fast` where the faction is surely a string; where it is a value read, `fast` when it
+    is one at run time and the builtin's call otherwise (which answers for a list of factions,
+    none, or fails as it does); None for any other faction."""
+    if _text(faction):
+        return fast
+    if not _READ.match(faction):
+        return None
+    return f"({fast} if type({faction}) is str else {builtin}(ctx, {', '.join(args)}))"
+
+
 def _pieces_key(args: list[str]) -> str | None:
-    where, faction = args[0], args[1]
+    where = args[0]
     kind = args[2] if len(args) > 2 else "None"
-    if not _text(faction) or not (kind == "None" or _text(kind)):
+    if not (kind == "None" or _text(kind)):
         return None
     place = _place(where)
-    return None if place is None else f"({place}, {faction}, {kind})"
+    return None if place is None else f"({place}, {args[1]}, {kind})"
 
 
 def _any_pieces(args: list[str], hoist: set[str]) -> str | None:
@@ -56,7 +77,7 @@ def _any_pieces(args: list[str], hoist: set[str]) -> str | None:
     if key is None:
         return None
     hoist.add("K")
-    return f"({key} in K)"
+    return _for_faction(args[1], f"({key} in K)", "_any_pieces_of", args)
 
 
 def _count_pieces(args: list[str], hoist: set[str]) -> str | None:
@@ -64,17 +85,18 @@ def _count_pieces(args: list[str], hoist: set[str]) -> str | None:
     if key is None:
         return None
     hoist.add("K")
-    return f"K.get({key}, 0)"
+    return _for_faction(args[1], f"K.get({key}, 0)", "_count_pieces_of", args)
 
 
 def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
     """`pieces(c, F, kind)`: none without a look at the pieces when the kept counts have none
-    (the builtin's own first test), else the builtin; `c` read twice, so a plain name only."""
+    (the builtin's own first test), else the builtin; `c` read twice, so a value read only."""
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
     hoist.add("K")
-    return f"(_pieces_of(ctx, {', '.join(args)}) if {key} in K else ())"
+    listed = f"(_pieces_of(ctx, {', '.join(args)}) if {key} in K else ())"
+    return _for_faction(args[1], listed, "_pieces_of", args)
 
 
 def _hoisted(names: tuple[str, ...], write: Callable[[list[str]], str]) -> Callable[[list[str], set[str]], str]:
@@ -92,18 +114,18 @@ def _mine(args: list[str], i: int) -> str:
 
 def _warriors(args: list[str], hoist: set[str]) -> str | None:
     faction, clearing = args
-    if not _text(faction) or not _SIMPLE.match(clearing):
+    if not _READ.match(clearing):
         return None
     hoist.add("CATS")
-    return f'CATS.get((f"c{{{clearing}}}", {faction}, "warrior"), 0)'
+    return _for_faction(faction, f'CATS.get((f"c{{{clearing}}}", {faction}, "warrior"), 0)', "_warriors_of", args)
 
 
 def _present(args: list[str], hoist: set[str]) -> str | None:
     faction, clearing = args
-    if not _text(faction) or not _SIMPLE.match(clearing):
+    if not _READ.match(clearing):
         return None
     hoist.add("K")
-    return f'((f"c{{{clearing}}}", {faction}, None) in K)'
+    return _for_faction(faction, f'((f"c{{{clearing}}}", {faction}, None) in K)', "_present_of", args)
 
 
 def _rules(args: list[str], hoist: set[str]) -> str | None:
@@ -112,6 +134,22 @@ def _rules(args: list[str], hoist: set[str]) -> str | None:
         return None
     hoist.add("RULER")
     return f"(RULER({clearing}) == {faction})"
+
+
+def _holder(args: list[str], hoist: set[str]) -> str | None:
+    """The piece holding a piece (a token under a warrior), as the builtin reads its location."""
+    if not _READ.match(args[0]):
+        return None
+    hoist.add("P")
+    return f'(int(P[{args[0]}][2][1:]) if P[{args[0]}][2][0] == "x" else None)'
+
+
+def _marked(args: list[str], hoist: set[str]) -> str | None:
+    """`marked(NAME, value)`: the key the builtin builds, looked up in my marks of the turn."""
+    if any(ch in a for a in args for ch in '"\\{}'):  # the texts go inside an f-string
+        return None
+    hoist.add("PLAYERS")
+    return f'(f"mark:{{{args[0]}}}:{{{args[1]}}}" in PLAYERS[ctx.me].used)'
 
 
 def _ruler(args: list[str], hoist: set[str]) -> str | None:
@@ -128,6 +166,8 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["rules"].fn: _rules,
     FUNCTIONS["ruler"].fn: _ruler,
     FUNCTIONS["pieces"].fn: _listed_pieces,
+    FUNCTIONS["holder"].fn: _holder,
+    FUNCTIONS["marked"].fn: _marked,
     # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
     FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
     FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
