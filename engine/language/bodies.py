@@ -346,8 +346,9 @@ class _Writer:
             head += [f"        {test} pc not in ({''.join(f'{k}, ' for k in self.points)}):", f"            {cannot}"]
         head += [
             "    elif 'rule' in f and not f.get('traced'):",
-            "        f['traced'] = True",
-            "        game.trace(f['rule'], ability_note(me, f['ability']))"]
+            "        f['traced'] = True",  # a quiet game keeps no trace: its text is not made
+            "        if not game.quiet:",
+            "            game.trace(f['rule'], ability_note(me, f['ability']))"]
         return "\n".join(head) + "\n" + body + "\n    game.pop()\n", self.names
 
     def sequence(self, code: str, top: bool = False, bound: tuple[tuple[str, str], ...] = ()
@@ -601,7 +602,8 @@ class _Writer:
 
     def _for_each(self, node: Tree, stmt: Any, top: bool) -> tuple:
         items, index, var = self.local("items"), self.local("i"), self.local(stmt.name)
-        head = self.value(items, node.children[1], stmt.source) + [f"{items} = freeze(as_list({items}))"]
+        head = self.value(items, node.children[1], stmt.source)  # a tuple is the list as it is
+        head.append(f"{items} = {items} if type({items}) is tuple else freeze(as_list({items}))")
         return self._loop(head, [items, index], f"{index} < len({items})", index, ((stmt.name, var),), stmt.body,
                           [f"{var} = {items}[{index}]"])
 

@@ -170,8 +170,8 @@ class Generator:
             return f"(({left}) {_COMPARE[str(c[1])]} ({right}))"
         if kind == "member":
             item, items = self.parts(c)
-            if _literal_tuple(items):  # `x in [a, b]`: nothing to check about the list
-                return f"(({item}) in {items})"
+            if _literal_tuple(items) or (isinstance(c[1], Tree) and c[1].data in ("filter", "mapped")):
+                return f"(({item}) in {items})"  # a list written out, or one a filter built: a tuple
             return f"_member({item}, {items})"
         if kind in ("sum", "product"):
             # the same bounds as the closures (engine/language/limits.py): a stranger's faction
