@@ -61,6 +61,17 @@ def _literal_tuple(text: str) -> bool:
         return False
 
 
+def _a_tuple(node: Any) -> bool:
+    """Whether a tree's value is surely a tuple: a filter's or a mapping's, or a builtin's that
+    says it returns one (`-> tuple`: the registry's lists are tuples)."""
+    if not isinstance(node, Tree):
+        return False
+    if node.data in ("filter", "mapped"):
+        return True
+    called = FUNCTIONS.get(str(node.children[0])) if node.data == "call" else None
+    return called is not None and getattr(called.fn, "__annotations__", {}).get("return") in ("tuple", tuple)
+
+
 _M = object()  # a memo slot not yet filled
 
 
@@ -170,8 +181,8 @@ class Generator:
             return f"(({left}) {_COMPARE[str(c[1])]} ({right}))"
         if kind == "member":
             item, items = self.parts(c)
-            if _literal_tuple(items) or (isinstance(c[1], Tree) and c[1].data in ("filter", "mapped")):
-                return f"(({item}) in {items})"  # a list written out, or one a filter built: a tuple
+            if _literal_tuple(items) or _a_tuple(c[1]):
+                return f"(({item}) in {items})"  # nothing to check about the list
             return f"_member({item}, {items})"
         if kind in ("sum", "product"):
             # the same bounds as the closures (engine/language/limits.py): a stranger's faction

@@ -19,7 +19,7 @@ read straight too.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from rootlaw.core.locations import as_location
 
@@ -28,11 +28,8 @@ from .builtins import FUNCTIONS
 # what each hoisted name is, in a function whose game is `game`
 HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or game.counts()).categories",
          "RULER": "game.ruler", "P": "game.s.pieces", "PD": "game.rules.piece_defs", "SUIT": "game.suit",
-         "PLAYER": "game.player", "PLAYERS": "game.s.players", "CLEARINGS": "game.clearings",
+         "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "CLEARINGS": "game.clearings",
          "ADJ": "game.adjacent"}
-NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
-             "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
-             "_warriors_of": FUNCTIONS["warriors"].fn}
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
 # a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
 # reading it twice reads the same value, and a failure is a failure of the generated code
@@ -94,9 +91,19 @@ def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
-    hoist.add("K")
-    listed = f"(_pieces_of(ctx, {', '.join(args)}) if {key} in K else ())"
+    hoist.update(("K", "S"))
+    kind = args[2] if len(args) > 2 else "None"
+    listed = f"(_standing(S, {_place(args[0])}, {args[1]}, {kind}) if {key} in K else ())"
     return _for_faction(args[1], listed, "_pieces_of", args)
+
+
+def _standing(s: Any, loc: str, faction: str, kind: str | None) -> tuple:
+    """The pieces of `faction` (of `kind`, or of any) at `loc`, where the kept counts have
+    some: what `pieces(c, F, kind)` answers there, without the builtin's own tests."""
+    pieces = s.pieces
+    if kind is None:
+        return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction])
+    return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction and pieces[p][1] == kind])
 
 
 def _hoisted(names: tuple[str, ...], write: Callable[[list[str]], str]) -> Callable[[list[str], set[str]], str]:
@@ -156,6 +163,12 @@ def _ruler(args: list[str], hoist: set[str]) -> str | None:
     hoist.add("RULER")
     return f"RULER({args[0]})"
 
+
+# what generated code calls besides the builtins, by these names
+NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_standing": _standing,
+             "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
+             "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
+             "_warriors_of": FUNCTIONS["warriors"].fn}
 
 # builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template
 TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
