@@ -69,7 +69,19 @@ def _pieces_key(args: list[str]) -> str | None:
     return None if place is None else f"({place}, {args[1]}, {kind})"
 
 
+def _all_there(args: list[str], hoist: set[str]) -> str | None:
+    """`pieces(c)`: every piece standing there, read from the state's list of the place."""
+    place = _place(args[0])
+    if place is None:
+        return None
+    hoist.add("S")
+    return f"S.at.get({place}, ())"
+
+
 def _any_pieces(args: list[str], hoist: set[str]) -> str | None:
+    if len(args) == 1:
+        there = _all_there(args, hoist)
+        return None if there is None else f"(len({there}) > 0)"
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
@@ -78,6 +90,9 @@ def _any_pieces(args: list[str], hoist: set[str]) -> str | None:
 
 
 def _count_pieces(args: list[str], hoist: set[str]) -> str | None:
+    if len(args) == 1:
+        there = _all_there(args, hoist)
+        return None if there is None else f"len({there})"
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
@@ -88,6 +103,9 @@ def _count_pieces(args: list[str], hoist: set[str]) -> str | None:
 def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
     """`pieces(c, F, kind)`: none without a look at the pieces when the kept counts have none
     (the builtin's own first test), else the builtin; `c` read twice, so a value read only."""
+    if len(args) == 1:
+        there = _all_there(args, hoist)
+        return None if there is None else f"tuple({there})"
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
