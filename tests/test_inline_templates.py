@@ -22,9 +22,10 @@ def _compile(game, me: str, text: str, bound: tuple[str, ...]):
 EXPRESSIONS = ["present(f, c)", "warriors(f, c)", "exists(pieces(c, f))", "count(pieces(c, f, warrior))",
                "pieces(c, f)", "pieces(c, f, warrior)", "pieces(c)", "exists(pieces(c))", "count(pieces(c))",
                "{x in clearings() where present(f, x) and count(pieces(x, f)) > 1}",
-               "[holder(q) for q in pieces(c)]", "marked(\"x\", c)", "tally + 1"]
+               "[holder(q) for q in pieces(c)]",
+               "[[held(q), exists(held(q)), count(held(q)), in_state(q, \"x\")] for q in pieces(c)]", "marked(\"x\", c)", "tally + 1"]
 # the builtins each expression would call, were it not written in
-CALLED = {"present", "warriors", "pieces", "holder", "marked"}
+CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state"}
 
 
 @pytest.mark.parametrize("text", EXPRESSIONS)
@@ -32,6 +33,8 @@ def test_written_in_answers_like_the_builtin(text):
     game = _mid_game()
     game.player("alliance").used["mark:x:3"] = 1
     game.player("alliance").vars["tally"] = 4
+    game.s.states[max(game.s.pieces)] = ("x",)
+    game.s.at[f"x{max(game.s.pieces)}"] = [min(game.s.pieces)]  # as if a piece stood on it
     fn = _compile(game, "alliance", text, ("c", "f"))
     asked = 0
     for c in (*game.clearings(), "1-5"):

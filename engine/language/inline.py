@@ -169,6 +169,25 @@ def _holder(args: list[str], hoist: set[str]) -> str | None:
     return f'(int(P[{args[0]}][2][1:]) if P[{args[0]}][2][0] == "x" else None)'
 
 
+def _held(wrap: str) -> Callable[[list[str], set[str]], str | None]:
+    """`held(p)` (`wrap` around the list of what stands on the piece: `tuple`, `len`...)."""
+    def template(args: list[str], hoist: set[str]) -> str | None:
+        if not _READ.match(args[0]):
+            return None
+        hoist.add("S")
+        return wrap.format(f'S.at.get(f"x{{{args[0]}}}", ())')
+    return template
+
+
+def _in_state(args: list[str], hoist: set[str]) -> str | None:
+    """`in_state(p, STATE)`: the piece's entry read first (a missing piece fails, as the builtin
+    fails), then its states."""
+    if not _READ.match(args[0]):
+        return None
+    hoist.update(("P", "S"))
+    return f"(P[{args[0]}] is not None and ({args[1]}) in S.states.get({args[0]}, ()))"
+
+
 def _marked(args: list[str], hoist: set[str]) -> str | None:
     """`marked(NAME, value)`: the key the builtin builds, looked up in my marks of the turn."""
     if any(ch in a for a in args for ch in '"\\{}'):  # the texts go inside an f-string
@@ -199,6 +218,10 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["pieces"].fn: _listed_pieces,
     FUNCTIONS["holder"].fn: _holder,
     FUNCTIONS["marked"].fn: _marked,
+    FUNCTIONS["held"].fn: _held("tuple({})"),
+    FUNCTIONS["held"].any_fn: _held("(len({}) > 0)"),
+    FUNCTIONS["held"].count_fn: _held("len({})"),
+    FUNCTIONS["in_state"].fn: _in_state,
     # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
     FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
     FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
