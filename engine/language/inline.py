@@ -28,7 +28,8 @@ from .builtins import FUNCTIONS
 # what each hoisted name is, in a function whose game is `game`
 HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or game.counts()).categories",
          "RULER": "game.ruler", "P": "game.s.pieces", "PD": "game.rules.piece_defs", "SUIT": "game.suit",
-         "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "CLEARINGS": "game.clearings",
+         "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "PATHS_AT": "game.rules.paths_at",
+         "CLEARINGS": "game.clearings",
          "ADJ": "game.adjacent"}
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
 # a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
@@ -188,6 +189,22 @@ def _in_state(args: list[str], hoist: set[str]) -> str | None:
     return f"(P[{args[0]}] is not None and ({args[1]}) in S.states.get({args[0]}, ()))"
 
 
+def _path_of_piece(pieces: dict, pid: Any) -> Any:
+    """`path_of(p)` without the builtin's check of the piece: a missing piece fails here too."""
+    loc = pieces[pid][2]
+    while loc[0] == "x":
+        loc = pieces[int(loc[1:])][2]
+    return loc[1:] if loc[0] == "p" else None
+
+
+def _paths_at(args: list[str], hoist: set[str]) -> str | None:
+    """`paths_at(c)`: the map's paths at c, worked out once per game, while none is closed."""
+    if not _READ.match(args[0]):
+        return None
+    hoist.update(("S", "PATHS_AT"))
+    return f"(PATHS_AT[{args[0]}] if not S.closed_paths else _paths_at_of(ctx, {args[0]}))"
+
+
 def _marked(args: list[str], hoist: set[str]) -> str | None:
     """`marked(NAME, value)`: the key the builtin builds, looked up in my marks of the turn."""
     if any(ch in a for a in args for ch in '"\\{}'):  # the texts go inside an f-string
@@ -205,7 +222,8 @@ def _ruler(args: list[str], hoist: set[str]) -> str | None:
 NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_standing": _standing,
              "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
              "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
-             "_warriors_of": FUNCTIONS["warriors"].fn}
+             "_warriors_of": FUNCTIONS["warriors"].fn, "_path_of_piece": _path_of_piece,
+             "_paths_at_of": FUNCTIONS["paths_at"].fn}
 
 # builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template
 TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
@@ -222,6 +240,8 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["held"].any_fn: _held("(len({}) > 0)"),
     FUNCTIONS["held"].count_fn: _held("len({})"),
     FUNCTIONS["in_state"].fn: _in_state,
+    FUNCTIONS["path_of"].fn: _hoisted(("P",), lambda a: f"_path_of_piece(P, {a[0]})"),
+    FUNCTIONS["paths_at"].fn: _paths_at,
     # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
     FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
     FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
