@@ -29,6 +29,7 @@ from .builtins import FUNCTIONS
 HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or game.counts()).categories",
          "RULER": "game.ruler", "P": "game.s.pieces", "PD": "game.rules.piece_defs", "SUIT": "game.suit",
          "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "PATHS_AT": "game.rules.paths_at",
+         "MEMO": "game.rules.memo",
          "CLEARINGS": "game.clearings",
          "ADJ": "game.adjacent"}
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
@@ -205,6 +206,14 @@ def _paths_at(args: list[str], hoist: set[str]) -> str | None:
     return f"(PATHS_AT[{args[0]}] if not S.closed_paths else _paths_at_of(ctx, {args[0]}))"
 
 
+def _kinds_of(args: list[str], hoist: set[str]) -> str | None:
+    """`kinds_of(FAMILY)` read from the rules' memo where the builtin keeps it (else the builtin)."""
+    if not _text(args[0]):
+        return None
+    hoist.add("MEMO")
+    return f"(MEMO.get(('kinds_of', ctx.me, {args[0]})) or _kinds_of_of(ctx, {args[0]}))"
+
+
 def _marked(args: list[str], hoist: set[str]) -> str | None:
     """`marked(NAME, value)`: the key the builtin builds, looked up in my marks of the turn."""
     if any(ch in a for a in args for ch in '"\\{}'):  # the texts go inside an f-string
@@ -223,7 +232,7 @@ NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_stand
              "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
              "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
              "_warriors_of": FUNCTIONS["warriors"].fn, "_path_of_piece": _path_of_piece,
-             "_paths_at_of": FUNCTIONS["paths_at"].fn}
+             "_paths_at_of": FUNCTIONS["paths_at"].fn, "_kinds_of_of": FUNCTIONS["kinds_of"].fn}
 
 # builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template
 TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
@@ -242,6 +251,7 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["in_state"].fn: _in_state,
     FUNCTIONS["path_of"].fn: _hoisted(("P",), lambda a: f"_path_of_piece(P, {a[0]})"),
     FUNCTIONS["paths_at"].fn: _paths_at,
+    FUNCTIONS["kinds_of"].fn: _kinds_of,
     # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
     FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
     FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
