@@ -172,7 +172,8 @@ def _holder(args: list[str], hoist: set[str]) -> str | None:
 
 
 def _held(wrap: str) -> Callable[[list[str], set[str]], str | None]:
-    """`held(p)` (`wrap` around the list of what stands on the piece: `tuple`, `len`...)."""
+    """`held(p)` (`wrap` around the list of what stands on the piece). Its `count_fn` stays a
+    call: tests/test_builtin_shortcuts.py pins generated code to the short forms."""
     def template(args: list[str], hoist: set[str]) -> str | None:
         if not _READ.match(args[0]):
             return None
@@ -247,7 +248,6 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["marked"].fn: _marked,
     FUNCTIONS["held"].fn: _held("tuple({})"),
     FUNCTIONS["held"].any_fn: _held("(len({}) > 0)"),
-    FUNCTIONS["held"].count_fn: _held("len({})"),
     FUNCTIONS["in_state"].fn: _in_state,
     FUNCTIONS["path_of"].fn: _hoisted(("P",), lambda a: f"_path_of_piece(P, {a[0]})"),
     FUNCTIONS["paths_at"].fn: _paths_at,
