@@ -13,8 +13,9 @@ A template applies only where it answers exactly what the builtin answers: the f
 `me` or a string constant (the kept counts are keyed by factions and kinds, which are strings),
 or a value read (a local, a name bound around and its fields) that is tested to be a string
 where the code runs, the builtin called when it is not; a place given by a value read (it is
-read twice). Anything else is the builtin's call. A piece's holder and a mark of the turn are
-read straight too.
+read twice). Anything else is the builtin's call. Also read straight: `pieces(c)` of a place
+alone, a piece's holder, what it holds, its states and its path, the paths at a clearing while
+none is closed, `kinds_of` from the rules' memo and a mark of the turn.
 """
 from __future__ import annotations
 
