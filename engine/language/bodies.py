@@ -19,8 +19,10 @@ is the same game, decision for decision.
 
 A statement without a written form (`make`, `say` a phrase, `give`, `place ... in each`, a
 pile named by an expression...) is run by its own object on a frame of the interpreter's shape
-(`by_itself`); `var` and `:=`, which change the names of the frames below, or an effect of a
-language-1 file, leave the whole effect to the interpreter (`Block.run` stays None). An
+(`by_itself`). A `var` is a Python local like a `let`, and `:=` assigns it: the blocks inside
+the declaring one are inlined, so all of them read that one local (the interpreter writes the
+new value into each of their frames). An effect of a language-1 file (whose `let` rebinds) is
+left to the interpreter (`Block.run` stays None). An
 expression it cannot inline (a dice roll, a construct `codegen` leaves to the closures) is
 evaluated by its closure; any failure of an inlined expression is evaluated again by the
 closure, which raises the error with the faction file's line and column. The source is
@@ -80,7 +82,8 @@ _KINDS = {"place": st.Place, "remove": st.Remove, "relocate": st.Relocate, "scor
           "draw": st.Draw, "spend": st.MoveCards, "put": st.MoveCards, "discard": st.MoveCards,
           "discard_card": st.DiscardCard, "discard_random": st.DiscardRandom, "set_battle": st.SetBattle,
           "take_random": st.TakeRandom, "reveal": st.Reveal, "choose": st.Choose, "for_each": st.ForEach,
-          "repeat": st.Repeat, "if_stmt": st.If, "let": st.Let, "set_var": st.SetVar, "mark": st.Mark,
+          "repeat": st.Repeat, "if_stmt": st.If, "let": st.Let, "var_decl": st.Var, "assign": st.Assign,
+          "set_var": st.SetVar, "mark": st.Mark,
           "battle": st.Battle, "move": st.Move, "craft": st.Craft, "offer": st.Offer, "cancel": st.Cancel,
           "do_action": st.DoAction, "say": st.Say}
 
@@ -157,8 +160,6 @@ class _ByItself(Exception):
 
 
 # statements without a written form, run by their objects: none asks, none rebinds a name
-# (`var` and `:=` change the frames' names, which here are locals: they leave the effect to the
-# interpreter)
 _BY_ITSELF = (st.Make, st.SayPhrase, st.Clear, st.Redirect, st.EndPhase, st.PutCard, st.TakeItem, st.Give,
               st.CraftCard, st.TakeDiscard, st.HideItems, st.Place, st.Draw, st.MoveCards)
 
@@ -345,8 +346,9 @@ class _Writer:
             head += [f"        {test} pc not in ({''.join(f'{k}, ' for k in self.points)}):", f"            {cannot}"]
         head += [
             "    elif 'rule' in f and not f.get('traced'):",
-            "        f['traced'] = True",
-            "        game.trace(f['rule'], ability_note(me, f['ability']))"]
+            "        f['traced'] = True",  # a quiet game keeps no trace: its text is not made
+            "        if not game.quiet:",
+            "            game.trace(f['rule'], ability_note(me, f['ability']))"]
         return "\n".join(head) + "\n" + body + "\n    game.pop()\n", self.names
 
     def sequence(self, code: str, top: bool = False, bound: tuple[tuple[str, str], ...] = ()
@@ -528,6 +530,16 @@ class _Writer:
         self.levels[-1].append((stmt.name, var))
         return lines, None, None
 
+    _var_decl = _let  # `var NAME = ...`: a local of this block, as a `let` is
+
+    def _assign(self, node: Tree, stmt: Any, top: bool) -> tuple:
+        """`NAME := ...`: the one Python local every block inside the declaring one reads, so
+        each sees the new value (the interpreter writes it into each of their frames)."""
+        var = self.lookup(stmt.name)
+        if var is None:
+            raise Unsupported
+        return self.value(var, node.children[1], stmt.value) + [f"{var} = freeze({var})"], None, None
+
     # the core's actions and menus: frames of their own
     def _battle(self, node: Tree, stmt: Any, top: bool) -> tuple:
         where, against = node.children
@@ -590,7 +602,8 @@ class _Writer:
 
     def _for_each(self, node: Tree, stmt: Any, top: bool) -> tuple:
         items, index, var = self.local("items"), self.local("i"), self.local(stmt.name)
-        head = self.value(items, node.children[1], stmt.source) + [f"{items} = freeze(as_list({items}))"]
+        head = self.value(items, node.children[1], stmt.source)  # a tuple is the list as it is
+        head.append(f"{items} = {items} if type({items}) is tuple else freeze(as_list({items}))")
         return self._loop(head, [items, index], f"{index} < len({items})", index, ((stmt.name, var),), stmt.body,
                           [f"{var} = {items}[{index}]"])
 

@@ -61,22 +61,29 @@ def _literal_tuple(text: str) -> bool:
         return False
 
 
+def _a_tuple(node: Any) -> bool:
+    """Whether a tree's value is surely a tuple: a filter's or a mapping's, or a builtin's that
+    says it returns one (`-> tuple`: the registry's lists are tuples)."""
+    if not isinstance(node, Tree):
+        return False
+    if node.data in ("filter", "mapped"):
+        return True
+    called = FUNCTIONS.get(str(node.children[0])) if node.data == "call" else None
+    return called is not None and getattr(called.fn, "__annotations__", {}).get("return") in ("tuple", tuple)
+
+
 _M = object()  # a memo slot not yet filled
 
 
 def base_namespace(values: dict[str, Fn] = VALUES) -> dict[str, Any]:
     """The names generated code uses besides its builtins' (engine/language/bodies.py too)."""
     return {"FAILURES": _FAILURES, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
-            "times": limits.times, "number": limits.number, "V": values, "vars_of": _vars_of, **INLINE_NAMES}
+            "times": limits.times, "number": limits.number, "V": values, **INLINE_NAMES}
 
 
 def _keep(memo: list, slot: int, value: Any) -> Any:
     memo[slot] = value
     return value
-
-
-def _vars_of(ctx: Ctx) -> dict:
-    return ctx.game.player(ctx.me).vars
 
 
 # A stand-in with the generated function's globals and no closure, so its code can be swapped
@@ -174,8 +181,8 @@ class Generator:
             return f"(({left}) {_COMPARE[str(c[1])]} ({right}))"
         if kind == "member":
             item, items = self.parts(c)
-            if _literal_tuple(items):  # `x in [a, b]`: nothing to check about the list
-                return f"(({item}) in {items})"
+            if _literal_tuple(items) or _a_tuple(c[1]):
+                return f"(({item}) in {items})"  # nothing to check about the list
             return f"_member({item}, {items})"
         if kind in ("sum", "product"):
             # the same bounds as the closures (engine/language/limits.py): a stranger's faction
@@ -242,8 +249,9 @@ class Generator:
             return var
         if self.outer(name):
             return f"env[{name!r}]"
-        if name in self.variables:
-            return f"vars_of(ctx).get({name!r})"
+        if name in self.variables:  # my variable: the player's entry read, not a call
+            self.hoist.add("PLAYERS")
+            return f"PLAYERS[ctx.me].vars.get({name!r})"
         if name in CONSTANTS or name in self.words:
             return repr(name)
         if name == "me":

@@ -11,12 +11,16 @@ of two), and `pieces(c, F, kind)` where the kept counts have none.
 
 A template applies only where it answers exactly what the builtin answers: the faction named by
 `me` or a string constant (the kept counts are keyed by factions and kinds, which are strings),
-a place given by a value used once or by a plain name. Anything else is the builtin's call.
+or a value read (a local, a name bound around and its fields) that is tested to be a string
+where the code runs, the builtin called when it is not; a place given by a value read (it is
+read twice). Anything else is the builtin's call. Also read straight: `pieces(c)` of a place
+alone, a piece's holder, what it holds, its states and its path, the paths at a clearing while
+none is closed, `kinds_of` from the rules' memo and a mark of the turn.
 """
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from rootlaw.core.locations import as_location
 
@@ -25,9 +29,15 @@ from .builtins import FUNCTIONS
 # what each hoisted name is, in a function whose game is `game`
 HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or game.counts()).categories",
          "RULER": "game.ruler", "P": "game.s.pieces", "PD": "game.rules.piece_defs", "SUIT": "game.suit",
-         "PLAYER": "game.player", "CLEARINGS": "game.clearings", "ADJ": "game.adjacent"}
-NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn}
+         "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "PATHS_AT": "game.rules.paths_at",
+         "MEMO": "game.rules.memo",
+         "CLEARINGS": "game.clearings",
+         "ADJ": "game.adjacent"}
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
+# a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
+# reading it twice reads the same value, and a failure is a failure of the generated code
+_READ = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|env\['[a-z0-9_]+'\]|\(env\['[a-z0-9_]+'\]\))"
+                   r"(?:\['[a-z0-9_]+'\])*\Z")
 
 
 def _text(text: str) -> bool:
@@ -36,45 +46,85 @@ def _text(text: str) -> bool:
 
 
 def _place(where: str) -> str | None:
-    """A clearing, path or box as a location key, as `pieces` computes it; `where` once."""
-    if not _SIMPLE.match(where):
+    """A clearing, path or box as a location key, as `pieces` computes it; `where` a value read."""
+    if not _READ.match(where):
         return None
     return f'(f"c{{{where}}}" if type({where}) is int else _aloc({where}))'
 
 
+def _for_faction(faction: str, fast: str, builtin: str, args: list[str]) -> str | None:
+    """`fast` where the faction is surely a string; where it is a value read, `fast` when it
+    is one at run time and the builtin's call otherwise (which answers for a list of factions,
+    none, or fails as it does); None for any other faction."""
+    if _text(faction):
+        return fast
+    if not _READ.match(faction):
+        return None
+    return f"({fast} if type({faction}) is str else {builtin}(ctx, {', '.join(args)}))"
+
+
 def _pieces_key(args: list[str]) -> str | None:
-    where, faction = args[0], args[1]
+    where = args[0]
     kind = args[2] if len(args) > 2 else "None"
-    if not _text(faction) or not (kind == "None" or _text(kind)):
+    if not (kind == "None" or _text(kind)):
         return None
     place = _place(where)
-    return None if place is None else f"({place}, {faction}, {kind})"
+    return None if place is None else f"({place}, {args[1]}, {kind})"
+
+
+def _all_there(args: list[str], hoist: set[str]) -> str | None:
+    """`pieces(c)`: every piece standing there, read from the state's list of the place."""
+    place = _place(args[0])
+    if place is None:
+        return None
+    hoist.add("S")
+    return f"S.at.get({place}, ())"
 
 
 def _any_pieces(args: list[str], hoist: set[str]) -> str | None:
+    if len(args) == 1:
+        there = _all_there(args, hoist)
+        return None if there is None else f"(len({there}) > 0)"
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
     hoist.add("K")
-    return f"({key} in K)"
+    return _for_faction(args[1], f"({key} in K)", "_any_pieces_of", args)
 
 
 def _count_pieces(args: list[str], hoist: set[str]) -> str | None:
+    if len(args) == 1:
+        there = _all_there(args, hoist)
+        return None if there is None else f"len({there})"
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
     hoist.add("K")
-    return f"K.get({key}, 0)"
+    return _for_faction(args[1], f"K.get({key}, 0)", "_count_pieces_of", args)
 
 
 def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
     """`pieces(c, F, kind)`: none without a look at the pieces when the kept counts have none
-    (the builtin's own first test), else the builtin; `c` read twice, so a plain name only."""
+    (the builtin's own first test), else the builtin; `c` read twice, so a value read only."""
+    if len(args) == 1:
+        there = _all_there(args, hoist)
+        return None if there is None else f"tuple({there})"
     key = _pieces_key(args) if len(args) >= 2 else None
     if key is None:
         return None
-    hoist.add("K")
-    return f"(_pieces_of(ctx, {', '.join(args)}) if {key} in K else ())"
+    hoist.update(("K", "S"))
+    kind = args[2] if len(args) > 2 else "None"
+    listed = f"(_standing(S, {_place(args[0])}, {args[1]}, {kind}) if {key} in K else ())"
+    return _for_faction(args[1], listed, "_pieces_of", args)
+
+
+def _standing(s: Any, loc: str, faction: str, kind: str | None) -> tuple:
+    """The pieces of `faction` (of `kind`, or of any) at `loc`, where the kept counts have
+    some: what `pieces(c, F, kind)` answers there, without the builtin's own tests."""
+    pieces = s.pieces
+    if kind is None:
+        return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction])
+    return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction and pieces[p][1] == kind])
 
 
 def _hoisted(names: tuple[str, ...], write: Callable[[list[str]], str]) -> Callable[[list[str], set[str]], str]:
@@ -92,18 +142,18 @@ def _mine(args: list[str], i: int) -> str:
 
 def _warriors(args: list[str], hoist: set[str]) -> str | None:
     faction, clearing = args
-    if not _text(faction) or not _SIMPLE.match(clearing):
+    if not _READ.match(clearing):
         return None
     hoist.add("CATS")
-    return f'CATS.get((f"c{{{clearing}}}", {faction}, "warrior"), 0)'
+    return _for_faction(faction, f'CATS.get((f"c{{{clearing}}}", {faction}, "warrior"), 0)', "_warriors_of", args)
 
 
 def _present(args: list[str], hoist: set[str]) -> str | None:
     faction, clearing = args
-    if not _text(faction) or not _SIMPLE.match(clearing):
+    if not _READ.match(clearing):
         return None
     hoist.add("K")
-    return f'((f"c{{{clearing}}}", {faction}, None) in K)'
+    return _for_faction(faction, f'((f"c{{{clearing}}}", {faction}, None) in K)', "_present_of", args)
 
 
 def _rules(args: list[str], hoist: set[str]) -> str | None:
@@ -114,10 +164,77 @@ def _rules(args: list[str], hoist: set[str]) -> str | None:
     return f"(RULER({clearing}) == {faction})"
 
 
+def _holder(args: list[str], hoist: set[str]) -> str | None:
+    """The piece holding a piece (a token under a warrior), as the builtin reads its location."""
+    if not _READ.match(args[0]):
+        return None
+    hoist.add("P")
+    return f'(int(P[{args[0]}][2][1:]) if P[{args[0]}][2][0] == "x" else None)'
+
+
+def _held(wrap: str) -> Callable[[list[str], set[str]], str | None]:
+    """`held(p)` (`wrap` around the list of what stands on the piece). Its `count_fn` stays a
+    call: tests/test_builtin_shortcuts.py pins generated code to the short forms."""
+    def template(args: list[str], hoist: set[str]) -> str | None:
+        if not _READ.match(args[0]):
+            return None
+        hoist.add("S")
+        return wrap.format(f'S.at.get(f"x{{{args[0]}}}", ())')
+    return template
+
+
+def _in_state(args: list[str], hoist: set[str]) -> str | None:
+    """`in_state(p, STATE)`: the piece's entry read first (a missing piece fails, as the builtin
+    fails), then its states."""
+    if not _READ.match(args[0]):
+        return None
+    hoist.update(("P", "S"))
+    return f"(P[{args[0]}] is not None and ({args[1]}) in S.states.get({args[0]}, ()))"
+
+
+def _path_of_piece(pieces: dict, pid: Any) -> Any:
+    """`path_of(p)` without the builtin's check of the piece: a missing piece fails here too."""
+    loc = pieces[pid][2]
+    while loc[0] == "x":
+        loc = pieces[int(loc[1:])][2]
+    return loc[1:] if loc[0] == "p" else None
+
+
+def _paths_at(args: list[str], hoist: set[str]) -> str | None:
+    """`paths_at(c)`: the map's paths at c, worked out once per game, while none is closed."""
+    if not _READ.match(args[0]):
+        return None
+    hoist.update(("S", "PATHS_AT"))
+    return f"(PATHS_AT[{args[0]}] if not S.closed_paths else _paths_at_of(ctx, {args[0]}))"
+
+
+def _kinds_of(args: list[str], hoist: set[str]) -> str | None:
+    """`kinds_of(FAMILY)` read from the rules' memo where the builtin keeps it (else the builtin)."""
+    if not _text(args[0]):
+        return None
+    hoist.add("MEMO")
+    return f"(MEMO.get(('kinds_of', ctx.me, {args[0]})) or _kinds_of_of(ctx, {args[0]}))"
+
+
+def _marked(args: list[str], hoist: set[str]) -> str | None:
+    """`marked(NAME, value)`: the key the builtin builds, looked up in my marks of the turn."""
+    if any(ch in a for a in args for ch in '"\\{}'):  # the texts go inside an f-string
+        return None
+    hoist.add("PLAYERS")
+    return f'(f"mark:{{{args[0]}}}:{{{args[1]}}}" in PLAYERS[ctx.me].used)'
+
+
 def _ruler(args: list[str], hoist: set[str]) -> str | None:
     hoist.add("RULER")
     return f"RULER({args[0]})"
 
+
+# what generated code calls besides the builtins, by these names
+NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_standing": _standing,
+             "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
+             "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
+             "_warriors_of": FUNCTIONS["warriors"].fn, "_path_of_piece": _path_of_piece,
+             "_paths_at_of": FUNCTIONS["paths_at"].fn, "_kinds_of_of": FUNCTIONS["kinds_of"].fn}
 
 # builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template
 TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
@@ -128,6 +245,14 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["rules"].fn: _rules,
     FUNCTIONS["ruler"].fn: _ruler,
     FUNCTIONS["pieces"].fn: _listed_pieces,
+    FUNCTIONS["holder"].fn: _holder,
+    FUNCTIONS["marked"].fn: _marked,
+    FUNCTIONS["held"].fn: _held("tuple({})"),
+    FUNCTIONS["held"].any_fn: _held("(len({}) > 0)"),
+    FUNCTIONS["in_state"].fn: _in_state,
+    FUNCTIONS["path_of"].fn: _hoisted(("P",), lambda a: f"_path_of_piece(P, {a[0]})"),
+    FUNCTIONS["paths_at"].fn: _paths_at,
+    FUNCTIONS["kinds_of"].fn: _kinds_of,
     # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
     FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
     FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),

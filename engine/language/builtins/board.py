@@ -120,7 +120,11 @@ def _forest_neighbours(ctx: Ctx, c: int) -> tuple:
 @builtin("in_group", 2)
 def _in_group(ctx: Ctx, group: tuple, kind: str) -> int:
     """How many pieces of a kind a moving group holds (a group is a list of [kind, count])."""
-    return sum(n for k, n in group if k == kind)
+    total = 0
+    for k, n in group:  # a loop, not sum() of a generator: asked of every group a move considers
+        if k == kind:
+            total += n
+    return total
 
 
 @builtin("free_slots", 1)

@@ -50,7 +50,9 @@ def _can_place(ctx: Ctx, kind: str, where: Any, faction: str | None = None) -> b
     """Whether I may place a piece of `kind` (of `faction`, default mine) in `where` (a
     clearing, a path or a box): building slots, the piece's limits there and every faction's
     `may_place` restrictions (a Keep); the supply aside, which the choice states itself."""
-    owner = faction or ctx.me
-    if (owner, kind) not in ctx.game.rules.piece_defs:
+    me = ctx.me
+    owner = faction or me
+    game = ctx.game
+    if (owner, kind) not in game.rules.piece_defs:
         raise LanguageError(f"{owner} has no piece '{kind}'")
-    return ctx.game.can_place(owner, kind, location(ctx, where), by=ctx.me, supply=False)
+    return game.can_place(owner, kind, f"c{where}" if type(where) is int else location(ctx, where), by=me, supply=False)

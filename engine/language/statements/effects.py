@@ -135,13 +135,14 @@ class Remove(Stmt):
 def removing(game: Any, me: str, pieces: Any, ability: str) -> None:
     pids = as_list(pieces)
     if pids:
-        groups: dict[tuple, int] = {}  # which pieces, whose and where, for the log
-        for pid in pids:
-            owner, kind, _ = game.s.pieces[pid]
-            key = (owner, kind, _standing(game, pid))
-            groups[key] = groups.get(key, 0) + 1
-        game.log("remove", faction=me, count=len(pids), ability=ability,
-                 removed=[[f, k, c, where] for (f, k, where), c in groups.items()])
+        if not game.quiet:  # a bot's trial game keeps no log: its entry is not worked out
+            groups: dict[tuple, int] = {}  # which pieces, whose and where, for the log
+            for pid in pids:
+                owner, kind, _ = game.s.pieces[pid]
+                key = (owner, kind, _standing(game, pid))
+                groups[key] = groups.get(key, 0) + 1
+            game.log("remove", faction=me, count=len(pids), ability=ability,
+                     removed=[[f, k, c, where] for (f, k, where), c in groups.items()])
         game.remove(pids, "effect", me, ability=ability)
 
 
@@ -238,7 +239,9 @@ def drawing(game: Any, who: str, pile: str | None, count: Any) -> None:
             game.add_to_pile(who, pile, card)
         else:
             game.player(who).hand.append(card)
-    if pile:
+    if game.quiet:  # no log to write (nor its readers to work out)
+        pass
+    elif pile:
         game.log("draw_pile", to=pile_readers(game, who, pile), faction=who, cards=drawn, pile=pile)
     else:
         game.log("draw", to=(who,), faction=who, cards=drawn)
