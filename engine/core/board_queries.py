@@ -156,7 +156,11 @@ class BoardQueries:
             ends = self.rules.path_ends_at[clearing]
         else:
             ends = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
-        out = self.modify("adjacency", ends, clearing=clearing, faction=faction) if modified else ends
+        if modified:  # the hook's fold called as `modify` would call it (asked by every move and menu)
+            run = self.rules.folds.get("adjacency") or self.rules.fold("adjacency")
+            out = run(self, ends, {"clearing": clearing, "faction": faction})
+        else:
+            out = ends
         if out is ends and not closed:
             return self.rules.neighbours[clearing]  # no modifier changed it: the same clearings
         return tuple(sorted(set(out)))
