@@ -207,9 +207,10 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         when read; `to` names the seats that may read its secret part (the cards in it)."""
         # "traced": how many rules had fired, so `play --rules` can show them between the lines
         s = self.s
-        entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace)}
+        entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace), **args}
         for key, value in args.items():
-            entry[key] = _plain(value) if type(value) is tuple or type(value) is list else value
+            if type(value) is tuple or type(value) is list:  # the others are kept as they are
+                entry[key] = _plain(value)
         if to is not None:
             entry["to"] = sorted(set(to))
         s.log.append(entry)
