@@ -29,7 +29,7 @@ SEARCH_WEIGHTS = {**WEIGHTS, "pile": 0.3}
 
 def rulers(game: Game) -> list[str | None]:
     """Who rules each clearing, worked out once for every player's material."""
-    return [game.ruler(c) for c in game.clearings()]
+    return game.rulers()
 
 
 def materials(game: Game, players: Iterable[str], ruled: list[str | None] | None = None,

@@ -120,6 +120,13 @@ class BoardQueries:
             self._rulers[loc] = ruler
         return ruler
 
+    def rulers(self) -> list[str | None]:
+        """`ruler` of every clearing, in the map's order (a search values every position it
+        reaches by them), the kept answers read straight."""
+        kept, ruler = self._rulers, self.ruler
+        return [ruler(clearing) if (known := kept.get(loc, _UNKNOWN)) is _UNKNOWN else known
+                for clearing, loc in zip(self.rules.clearing_ids, self.rules.clearing_locs)]
+
     def _rule(self, clearing: int) -> str | None:
         if "ruler" not in self.rules.modifiers:  # the weights are read from the kept counts
             cats = (self._counts or self.counts()).categories

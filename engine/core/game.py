@@ -65,6 +65,7 @@ class Rules:
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
+    clearing_locs: tuple[str, ...] = ()  # their locations ("c3"), in the same order
     places: frozenset = frozenset()  # every location a game always has: clearings, paths, forests, boxes
     same_card: tuple[int, ...] = ()  # each card's lowest id with an equal definition: identical cards share it
     # tables worked out from these rules alone by the Law's modules on first use (the keys of the
@@ -105,6 +106,7 @@ class Rules:
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
         self.paths_at = {c: tuple(key for _, key in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
+        self.clearing_locs = tuple(map(clearing_loc, self.clearing_ids))
         first: dict[CardDef, int] = {}
         self.same_card = tuple(first.setdefault(d, card) for card, d in enumerate(self.deck.cards))
         self.places = frozenset([*map(clearing_loc, self.map.clearings), *map(path_loc, self.map.paths),
