@@ -172,8 +172,12 @@ class BoardQueries:
             return self.rules.neighbours[clearing]  # no modifier changed it: the same clearings
         return tuple(sorted(set(out)))
 
-    def free_slots(self, clearing: int) -> int:
-        cats, loc = (self._counts or self.counts()).categories, f"c{clearing}"
+    def free_slots(self, clearing: int, loc: str | None = None) -> int:
+        """Building slots of the clearing not taken by a building or a ruin (`loc`: its
+        location, when the caller has it)."""
+        cats = (self._counts or self.counts()).categories
+        if loc is None:
+            loc = f"c{clearing}"
         used = self.s.ruins.get(clearing, 0)
         for f in self.s.seats:
             used += cats.get((loc, f, "building"), 0)

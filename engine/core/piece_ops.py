@@ -73,8 +73,7 @@ class PieceOperations:
         piece = self.rules.piece_defs[(faction, kind)]
         where = loc[0]
         if where == "c":
-            clearing = int(loc[1:])
-            if piece.category == "building" and self.free_slots(clearing) <= 0:
+            if piece.category == "building" and self.free_slots(clearing := int(loc[1:]), loc) <= 0:
                 return (f"clearing {clearing} has no free building slot "
                         f"({self.rules.map.clearings[clearing].slots} slot(s), {s.ruins.get(clearing, 0)} ruin(s))")
             if piece.max_per_clearing is not None and self._same_here(faction, kind, loc) >= piece.max_per_clearing:
