@@ -2,6 +2,8 @@
 each answers what the plain definition answers, at every position of seeded games."""
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from rootlaw.agents.agent import RandomAgent
@@ -99,3 +101,33 @@ def test_rulers_of_every_clearing_are_each_clearings_ruler(factions):
         assert fresh.rulers() == [fresh.ruler(c) for c in fresh.clearings()]
         ruled += sum(r is not None for r in fresh.rulers())
     assert ruled
+
+
+def plain_position(s) -> str:
+    """`State.position` as the whole tuple's text, before any text was remembered."""
+    players = tuple((f, p.score, tuple(p.hand), sorted(p.supply.items()), sorted(p.piles.items()), tuple(p.items),
+                     tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
+                    for f, p in s.players.items())
+    whole = (tuple(s.pieces.items()), players, s.deck, s.discard, s.available_dominance, sorted(s.items.items()),
+             sorted(s.ruins.items()), s.closed_paths, s.ferry, s.current, s.round, s.phase,
+             sorted(s.turn_used.items()), s.rng, s.forced_dice, s.winner, s.ended)
+    return hashlib.sha256(repr(whole).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("factions", MIXES)
+def test_positions_from_remembered_texts_are_the_plain_hash(factions):
+    for game in positions(factions, 3, every=4):
+        s = game.s
+        assert s.position() == plain_position(s)
+        seat = s.seats[0]
+        had = s.players[seat].vars.get("test")
+        for value in (1, True, 1.0, 0, False, (1, True), {"a": 1}, None):  # equal keys, other texts
+            s.players[seat].vars["test"] = value
+            assert s.position() == plain_position(s), value
+        s.players[seat].vars.pop("test")
+        if had is not None:
+            s.players[seat].vars["test"] = had
+    lone = game.clone()  # one player, one piece
+    lone.s.players = {seat: lone.s.players[seat]}
+    lone.s.pieces = dict([next(iter(lone.s.pieces.items()))])
+    assert lone.s.position() == plain_position(lone.s)
