@@ -29,7 +29,7 @@ SEARCH_WEIGHTS = {**WEIGHTS, "pile": 0.3}
 
 def rulers(game: Game) -> list[str | None]:
     """Who rules each clearing, worked out once for every player's material."""
-    return [game.ruler(c) for c in game.clearings()]
+    return game.rulers()
 
 
 def materials(game: Game, players: Iterable[str], ruled: list[str | None] | None = None,
@@ -44,24 +44,39 @@ def materials(game: Game, players: Iterable[str], ruled: list[str | None] | None
         if weights["pile"]:
             total += weights["pile"] * sum(len(pile) for pile in p.piles.values())
         totals[player] = total
-    item, other = weights["item"], weights["other"]
+    item = weights["item"]
     defs, states, pieces = game.rules.piece_defs, s.states, s.pieces
+    worth = _piece_weights(game, weights)
     for pid, (faction, kind, loc) in pieces.items():
         total = totals.get(faction)
         if total is None:
             continue
-        piece = defs[(faction, kind)]
-        if piece.category == "item":
-            totals[faction] = total + item * (0.5 if piece.hit_state in states.get(pid, ()) else 1.0)
+        w = worth[(faction, kind)]
+        if w is None:  # an item
+            totals[faction] = total + item * (0.5 if defs[(faction, kind)].hit_state in states.get(pid, ()) else 1.0)
         elif loc[0] == "b":
             continue
         elif loc[0] == "x" and pieces.get(int(loc[1:]), (faction,))[0] != faction:
             continue  # held by another faction (a captive) is not on the map for its owner
         else:
-            totals[faction] = total + weights.get(piece.category, other)
+            totals[faction] = total + w
     ruled = rulers(game) if ruled is None else ruled
     rule = weights["rule"]
     return {player: total + rule * ruled.count(player) for player, total in totals.items()}
+
+
+def _piece_weights(game: Game, weights: dict[str, float]) -> dict[tuple[str, str], float | None]:
+    """Each (faction, kind)'s weight on the map by its category (None for an item, which counts
+    wherever it is), worked out once per rules and weights (a search values thousands of
+    positions); `weights` are read as constants."""
+    memo = game.rules.memo
+    key = ("piece weights", id(weights))
+    kept = memo.get(key)
+    if kept is None or kept[0] is not weights:
+        other = weights["other"]
+        kept = memo[key] = (weights, {fk: None if piece.category == "item" else weights.get(piece.category, other)
+                                      for fk, piece in game.rules.piece_defs.items()})
+    return kept[1]
 
 
 def material(game: Game, player: str, ruled: list[str | None] | None = None,

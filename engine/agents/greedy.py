@@ -46,8 +46,7 @@ def quiet(game: Game) -> Game:
         return game
     root = game.clone(quiet=True)
     if "ruler" not in game.rules.modifiers:  # else rulers are not kept: nothing to start from
-        for clearing in root.clearings():
-            root.ruler(clearing)
+        root.rulers()
     return root
 
 

@@ -120,6 +120,13 @@ class BoardQueries:
             self._rulers[loc] = ruler
         return ruler
 
+    def rulers(self) -> list[str | None]:
+        """`ruler` of every clearing, in the map's order (a search values every position it
+        reaches by them), the kept answers read straight."""
+        kept, ruler = self._rulers, self.ruler
+        return [ruler(clearing) if (known := kept.get(loc, _UNKNOWN)) is _UNKNOWN else known
+                for clearing, loc in zip(self.rules.clearing_ids, self.rules.clearing_locs)]
+
     def _rule(self, clearing: int) -> str | None:
         if "ruler" not in self.rules.modifiers:  # the weights are read from the kept counts
             cats = (self._counts or self.counts()).categories
@@ -156,13 +163,21 @@ class BoardQueries:
             ends = self.rules.path_ends_at[clearing]
         else:
             ends = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
-        out = self.modify("adjacency", ends, clearing=clearing, faction=faction) if modified else ends
+        if modified:  # the hook's fold called as `modify` would call it (asked by every move and menu)
+            run = self.rules.folds.get("adjacency") or self.rules.fold("adjacency")
+            out = run(self, ends, {"clearing": clearing, "faction": faction})
+        else:
+            out = ends
         if out is ends and not closed:
             return self.rules.neighbours[clearing]  # no modifier changed it: the same clearings
         return tuple(sorted(set(out)))
 
-    def free_slots(self, clearing: int) -> int:
-        cats, loc = (self._counts or self.counts()).categories, f"c{clearing}"
+    def free_slots(self, clearing: int, loc: str | None = None) -> int:
+        """Building slots of the clearing not taken by a building or a ruin (`loc`: its
+        location, when the caller has it)."""
+        cats = (self._counts or self.counts()).categories
+        if loc is None:
+            loc = f"c{clearing}"
         used = self.s.ruins.get(clearing, 0)
         for f in self.s.seats:
             used += cats.get((loc, f, "building"), 0)

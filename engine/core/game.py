@@ -65,6 +65,7 @@ class Rules:
     ruling: frozenset = frozenset()  # (faction, kind) of the pieces that count for rule: warriors, buildings
     movers: frozenset = frozenset()  # (faction, kind) of the pieces a move carries: warriors, pawns
     clearing_ids: tuple[int, ...] = ()  # the map's clearings in order
+    clearing_locs: tuple[str, ...] = ()  # their locations ("c3"), in the same order
     places: frozenset = frozenset()  # every location a game always has: clearings, paths, forests, boxes
     same_card: tuple[int, ...] = ()  # each card's lowest id with an equal definition: identical cards share it
     # tables worked out from these rules alone by the Law's modules on first use (the keys of the
@@ -105,6 +106,7 @@ class Rules:
         self.path_ends_at = {c: tuple(n for n, _ in v) for c, v in self.adjacency.items()}
         self.paths_at = {c: tuple(key for _, key in v) for c, v in self.adjacency.items()}
         self.clearing_ids = tuple(self.map.clearings)
+        self.clearing_locs = tuple(map(clearing_loc, self.clearing_ids))
         first: dict[CardDef, int] = {}
         self.same_card = tuple(first.setdefault(d, card) for card, d in enumerate(self.deck.cards))
         self.places = frozenset([*map(clearing_loc, self.map.clearings), *map(path_loc, self.map.paths),
@@ -207,9 +209,10 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         when read; `to` names the seats that may read its secret part (the cards in it)."""
         # "traced": how many rules had fired, so `play --rules` can show them between the lines
         s = self.s
-        entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace)}
+        entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace), **args}
         for key, value in args.items():
-            entry[key] = _plain(value) if type(value) is tuple or type(value) is list else value
+            if type(value) is tuple or type(value) is list:  # the others are kept as they are
+                entry[key] = _plain(value)
         if to is not None:
             entry["to"] = sorted(set(to))
         s.log.append(entry)

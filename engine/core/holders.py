@@ -22,11 +22,17 @@ def card_holders(card_id: str) -> Holders:
     the player's copy (so the effect can discard it)."""
 
     def holders(game: Any) -> list[tuple[str, dict]]:
+        # asked at every run of the card's modifiers and listeners; most games have no
+        # persistent card in play, so only a seat with one looks at the deck
         out = []
+        players = game.s.players
         for faction in game.s.seats:
-            for card in game.s.players[faction].persistent:
-                if game.rules.deck.cards[card].id == card_id:
-                    out.append((faction, {"card": card}))
-                    break
+            persistent = players[faction].persistent
+            if persistent:
+                cards = game.rules.deck.cards
+                for card in persistent:
+                    if cards[card].id == card_id:
+                        out.append((faction, {"card": card}))
+                        break
         return out
     return holders

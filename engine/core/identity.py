@@ -15,12 +15,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def signature(game: "Game", pid: int) -> tuple:
-    """What the rules can see of a piece besides its id: where it stands, and its look."""
-    return game.s.pieces[pid][2], _look(game, pid)
+def signature(game: "Game", pid: int, marks: dict[str, tuple] | None = None) -> tuple:
+    """What the rules can see of a piece besides its id: where it stands, and its look
+    (`marks`: the table of `_marks`, when the caller made it for many pieces)."""
+    return game.s.pieces[pid][2], _look(game, pid, _marks(game) if marks is None else marks)
 
 
-def _look(game: "Game", pid: int) -> tuple:
+def _look(game: "Game", pid: int, marks: dict[str, tuple]) -> tuple:
     """Owner, kind, its states (exhausted, damaged...), the look of each piece it holds, and the
     marks put on it this turn.
 
@@ -28,24 +29,35 @@ def _look(game: "Game", pid: int) -> tuple:
     piece's id sets that piece apart too, which only ever offers one option more.
     """
     faction, kind, _ = game.s.pieces[pid]
-    held = tuple(sorted(_look(game, h) for h in game.s.at.get(piece_loc(pid), ())))
-    return faction, kind, game.s.states.get(pid, ()), held, marks_on(game, pid)
+    held = game.s.at.get(piece_loc(pid))
+    held = tuple(sorted(_look(game, h, marks) for h in held)) if held else ()
+    return faction, kind, game.s.states.get(pid, ()), held, marks.get(str(pid), ()) if marks else ()
 
 
 def marks_on(game: "Game", pid: int) -> tuple[tuple[str, str], ...]:
     """(who marked, the mark's name) for each `mark NAME(piece)` put on the piece this turn."""
-    suffix = f":{pid}"
-    return tuple(sorted((marker, key[5:-len(suffix)]) for marker in game.s.seats
-                        for key in game.s.players[marker].used
-                        if key.startswith("mark:") and key.endswith(suffix) and key.count(":") == 2))
+    return _marks(game).get(str(pid), ())
+
+
+def _marks(game: "Game") -> dict[str, tuple[tuple[str, str], ...]]:
+    """`marks_on` of every marked piece, by the text of its id: each used key "mark:NAME:ID"
+    (one colon after the name) of any seat; read once for all the pieces a choice compares."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for marker in game.s.seats:
+        for key in game.s.players[marker].used:
+            if key.startswith("mark:") and key.count(":") == 2:
+                name, _, pid = key[5:].partition(":")
+                found.setdefault(pid, []).append((marker, name))
+    return {pid: tuple(sorted(pairs)) for pid, pairs in found.items()}
 
 
 def distinct(game: "Game", pids: Iterable[int]) -> list[int]:
     """One piece of each group of identical pieces, the first of each group in the order given."""
     seen: set[tuple] = set()
     out = []
+    marks = _marks(game)
     for pid in pids:
-        key = signature(game, pid)
+        key = signature(game, pid, marks)
         if key not in seen:
             seen.add(key)
             out.append(pid)

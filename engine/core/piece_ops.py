@@ -56,10 +56,13 @@ class PieceOperations:
         `may_place` restrictions (`by`: whose effect places it)."""
         if self.why_not_place(faction, kind, loc, supply) is not None:
             return False
-        if "may_place" not in self.rules.modifiers:  # nothing restricts it: no need to ask
+        rules = self.rules
+        if "may_place" not in rules.modifiers:  # nothing restricts it: no need to ask
             return True
-        clearing = int(loc[1:]) if loc[0] == "c" else None
-        return self.modify("may_place", True, player=faction, kind=kind, clearing=clearing, by=by)
+        # the hook's fold called as `modify` would call it (asked for every clearing of a menu)
+        run = rules.folds.get("may_place") or rules.fold("may_place")
+        return run(self, True, {"player": faction, "kind": kind, "clearing": int(loc[1:]) if loc[0] == "c" else None,
+                                "by": by})
 
     def why_not_place(self, faction: str, kind: str, loc: str, supply: bool = True) -> str | None:
         """What the pieces and the board forbid about placing one more piece there, or None.
@@ -70,8 +73,7 @@ class PieceOperations:
         piece = self.rules.piece_defs[(faction, kind)]
         where = loc[0]
         if where == "c":
-            clearing = int(loc[1:])
-            if piece.category == "building" and self.free_slots(clearing) <= 0:
+            if piece.category == "building" and self.free_slots(clearing := int(loc[1:]), loc) <= 0:
                 return (f"clearing {clearing} has no free building slot "
                         f"({self.rules.map.clearings[clearing].slots} slot(s), {s.ruins.get(clearing, 0)} ruin(s))")
             if piece.max_per_clearing is not None and self._same_here(faction, kind, loc) >= piece.max_per_clearing:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from collections.abc import Iterable
 from typing import Any
 
@@ -210,14 +211,16 @@ class State:
                         for f, p in self.players.items())
         # plain values only (numbers, strings, tuples of them), so their repr is the same in
         # every process: the text of the tuple (pieces, players, deck, ...), its first part
-        # from each piece's remembered text
-        rest = (players, self.deck, self.discard, self.available_dominance,
+        # from each piece's remembered text, its second from each player's
+        rest = (self.deck, self.discard, self.available_dominance,
                 sorted(self.items.items()), sorted(self.ruins.items()), self.closed_paths, self.ferry,
                 self.current, self.round, self.phase, sorted(self.turn_used.items()), self.rng, self.forced_dice,
                 self.winner, self.ended)
         parts = piece_texts(self.pieces.items())  # repr(tuple(self.pieces.items())), joined below
         pieces = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
-        text = f"({pieces}, {repr(rest)[1:]}"
+        parts = player_texts(players)  # repr(players), joined below
+        players_text = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
+        text = f"({pieces}, {players_text}, {repr(rest)[1:]}"
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def digest(self) -> str:
@@ -244,6 +247,33 @@ def piece_texts(pieces: Iterable[tuple[int, tuple[str, str, str]]]) -> list[str]
     if len(texts) > _PIECE_TEXTS_MAX:
         texts.clear()
     return [texts.get(item) or texts.setdefault(item, repr(item)) for item in pieces]
+
+
+# the text (repr) of each player's part of a position, by its marshal form: marshal writes a
+# value's types with it (True and 1, 0 and False, 1 and 1.0 apart, which are equal keys) and its
+# items in the order repr shows them, so one form has one text; about a quarter of repr's cost
+_PLAYER_TEXTS: dict[bytes, str] = {}
+_PLAYER_TEXTS_MAX = 20_000
+
+
+def player_texts(players: Iterable[tuple]) -> list[str]:
+    """repr() of each player's part of `State.position`, remembered by its marshal form (a
+    search hashes positions whose players' parts recur thousands of times)."""
+    texts = _PLAYER_TEXTS
+    if len(texts) > _PLAYER_TEXTS_MAX:
+        texts.clear()
+    out = []
+    for part in players:
+        try:
+            form = marshal.dumps(part)
+        except ValueError:  # a value marshal cannot write: its text made afresh
+            out.append(repr(part))
+            continue
+        text = texts.get(form)
+        if text is None:
+            text = texts[form] = repr(part)
+        out.append(text)
+    return out
 
 
 def freeze(value: Any) -> Any:
