@@ -65,7 +65,6 @@ def _without_overlap_check(build: Any) -> Lark:
 
 
 @lru_cache(maxsize=1)
-@lru_cache(maxsize=1)
 def grammar_text() -> str:
     """The grammar's text (read once: each of a start's few hundred texts is keyed by it)."""
     return data_path("grammar", "rootlaw.lark").read_text(encoding="utf-8")

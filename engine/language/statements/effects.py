@@ -240,8 +240,8 @@ def drawing(game: Any, who: str, pile: str | None, count: Any) -> None:
         else:
             game.player(who).hand.append(card)
     if game.quiet:  # no log to write (nor its readers to work out)
-        pass
-    elif pile:
+        return
+    if pile:
         game.log("draw_pile", to=pile_readers(game, who, pile), faction=who, cards=drawn, pile=pile)
     else:
         game.log("draw", to=(who,), faction=who, cards=drawn)
