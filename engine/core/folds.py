@@ -42,9 +42,18 @@ def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any
     is a faction's own, else None)."""
     namespace: dict[str, Any] = {"ABSENT": _ABSENT, "DEPTH": MODIFIER_DEPTH, "too_deep": too_deep,
                                  "endless": endless}
-    lines = ["def fold(game, value, context):", "    running = game._modifying",
-             "    if len(running) >= DEPTH:", "        too_deep(running)", f"    running.append({hook!r})",
-             "    try:"]
+    lines = ["def fold(game, value, context):"]
+    owned = owners(entries)
+    if owned is not None:  # a hook asked for a faction none of its modifiers belongs to runs none
+        (name, field), namespace["OWNERS"] = owned
+        if field is None:
+            lines += [f"    v = context.get({name!r})", "    if type(v) is str and v not in OWNERS:", "        return value"]
+        else:
+            lines += [f"    v = context.get({name!r})",
+                      f"    if type(v) is dict and type(v.get({field!r})) is str and v[{field!r}] not in OWNERS:",
+                      "        return value"]
+    lines += ["    running = game._modifying", "    if len(running) >= DEPTH:", "        too_deep(running)",
+              f"    running.append({hook!r})", "    try:"]
     for i, (fn, faction) in enumerate(entries):
         ability = getattr(fn, "ability", hook)
         test = getattr(fn, "test", None)
@@ -69,6 +78,18 @@ def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any
               "            running.pop()", "    return value", ""]
     exec(compile("\n".join(lines), f"<rootlaw hook {hook}>", "exec"), namespace)  # noqa: S102 - fixed text, repr()'d names
     return namespace["fold"]
+
+
+def owners(entries: list[tuple[Callable, str | None]]) -> tuple[tuple[str, str | None], frozenset[str]] | None:
+    """When every modifier is a faction's own and asks first whether one same value of the
+    hook (`player`, `piece.faction`) is its faction: that (name, field) and those factions. A
+    faction's name there outside them runs no modifier, so the hook's value stands."""
+    tests = [getattr(fn, "test", None) if faction is not None and hasattr(fn, "apply") else None
+             for fn, faction in entries]
+    if not tests or any(test is None or not test.equal for test in tests) or \
+            len({(test.name, test.field) for test in tests}) > 1:
+        return None
+    return (tests[0].name, tests[0].field), frozenset(faction for _, faction in entries)
 
 
 def gather(event: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any, dict], list[dict]]:
