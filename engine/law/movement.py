@@ -93,8 +93,6 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
     for start, counts in ordered:
         if allowed_from is not None and start not in allowed_from:
             continue
-        if hindered and not game.modify("may_move_from", True, player=player, clearing=start):
-            continue
         if type(start) is int and not forests and (s.ferry != start or s.turn_used.get("ferry")):
             # the usual move: to an adjacent clearing (what `destinations` gives, without pairs)
             dests = adjacent(start, player)
@@ -102,11 +100,15 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
                 dests = [d for d in dests if ruler(d) == player]
         else:
             dests = [d for d, _ in destinations(game, player, start, ignore_rule, forests)]
+        if allowed_to is not None:
+            dests = [d for d in dests if d in allowed_to]
+        # `may_move_from` asked only of an origin with somewhere to go: one without adds nothing either way
+        if not dests or hindered and not game.modify("may_move_from", True, player=player, clearing=start):
+            continue
         for dest in dests:
-            if allowed_to is None or dest in allowed_to:
-                out[(start, dest)] = dict(counts)
-                if first:
-                    return out
+            out[(start, dest)] = dict(counts)
+            if first:
+                return out
     return out
 
 
