@@ -21,18 +21,18 @@ def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = No
                      against: tuple[str, ...] | None = None, first: bool = False) -> list[int]:
     """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
     and a defender to pick. `first` stops at the first one (for "can this player battle?")."""
-    present = _attacking_from(game, player)
     out = []
-    for c in game.clearings():
-        if c in present and (where is None or c in where) and defenders(game, player, c, against, first):
+    for c in _attacking_from(game, player):
+        if (where is None or c in where) and defenders(game, player, c, against, first):
             out.append(c)
             if first:
                 break
     return out
 
 
-def _attacking_from(game: Game, player: str) -> set[int]:
-    """Clearings where the player has a warrior or a pawn standing; kept until the board changes."""
+def _attacking_from(game: Game, player: str) -> tuple[int, ...]:
+    """Clearings where the player has a warrior or a pawn standing, in the map's order; kept
+    until the board changes."""
     key = ("attackers", player)
     present = game._kept.get(key)
     if present is None:
@@ -43,7 +43,7 @@ def _attacking_from(game: Game, player: str) -> set[int]:
             keys = memo[key] = tuple(((clearing_loc(c), player, category), c)
                                      for c in game.clearings() for category in ATTACKERS if category in has)
         index = game.counts().categories
-        present = game._kept[key] = {c for count_key, c in keys if count_key in index}
+        present = game._kept[key] = tuple(dict.fromkeys([c for count_key, c in keys if count_key in index]))
     return present
 
 

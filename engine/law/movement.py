@@ -70,7 +70,8 @@ def adjacent_forests(game: Game, forest: str) -> tuple[str, ...]:
 
 def move_options(game: Game, player: str, frame: dict | None = None, origin: int | None = None,
                  first: bool = False, started: bool = False) -> dict[tuple[int, int], dict[str, int]]:
-    """Every legal (origin, destination) with the most pieces of each kind that may go.
+    """Every legal (origin, destination) with the most pieces of each kind that may go (one
+    dict an origin, shared by its destinations: read it only).
 
     `origin` limits the search to one origin; `first` stops at the first legal move (for
     "can this player move?"), so menus do not pay for the whole list. `started`: the move has
@@ -105,8 +106,9 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         # `may_move_from` asked only of an origin with somewhere to go: one without adds nothing either way
         if not dests or hindered and not game.modify("may_move_from", True, player=player, clearing=start):
             continue
+        most = dict(counts)
         for dest in dests:
-            out[(start, dest)] = dict(counts)
+            out[(start, dest)] = most
             if first:
                 return out
     return out
