@@ -156,7 +156,7 @@ class PieceOperations:
         contested: list[dict] = []  # pieces two replacements send to different places
         defs = self.rules.piece_defs
         # Law 9.2.2: a piece that cannot be removed from the map stays, whatever says "remove"
-        together = tuple(p for p in pids if p in self.s.pieces and not defs[self.s.pieces[p][:2]].permanent)
+        together = tuple([p for p in pids if p in self.s.pieces and not defs[self.s.pieces[p][:2]].permanent])
         for pid in together:
             if pid not in self.s.pieces:
                 continue
@@ -189,7 +189,7 @@ class PieceOperations:
             batch.append(snap)
         for f in sorted(vp, key=lambda f: f != self.current):
             self.score(f, vp[f], "3.2.1", {"reason": "removal"}, "removal")
-        told = tuple(freeze(b) for b in batch)  # plain data, shared: neither side changes it
+        told = tuple([freeze(b) for b in batch])  # plain data, shared: neither side changes it
         fight = self._battle_fought()
         if batch and fight is not None:  # battle_ended tells what the battle removed, by any means
             fight["removed"] = fight.get("removed", ()) + told
@@ -239,10 +239,10 @@ class PieceOperations:
         faction, kind, loc = self.s.pieces[pid]
         clearing = self.clearing_of(pid)
         return {"piece": pid, "faction": faction, "kind": kind,
-                "category": self.rules.category(faction, kind), "location": loc,
+                "category": self.rules.categories[(faction, kind)], "location": loc,
                 "clearing": clearing, "suit": self.s.suits.get(clearing) if clearing else None,
                 "cause": cause, "by": by,
-                "riders": tuple(self.s.pieces[r][1] for r in self.s.at.get(piece_loc(pid), ())),
+                "riders": tuple([self.s.pieces[r][1] for r in self.s.at.get(piece_loc(pid), ())]),
                 "replaced_to": None,
                 "attacker": context.get("attacker"), "defender": context.get("defender")}
 

@@ -235,13 +235,13 @@ def hit_candidates(game: Game, player: str, clearing: int, chosen: tuple[int, ..
     so the receiving player really chooses.
     """
     at, categories = game.s.pieces, game.rules.categories
-    pieces = tuple(pid for pid in game.pieces_at(clearing_loc(clearing))
-                   if pid not in chosen and at[pid][0] == player and categories[(player, at[pid][1])] in HITTABLE)
+    pieces = tuple([pid for pid in game.pieces_at(clearing_loc(clearing))
+                    if pid not in chosen and at[pid][0] == player and categories[(player, at[pid][1])] in HITTABLE])
     pieces = tuple(game.modify("hit_pieces", pieces, player=player, clearing=clearing, chosen=chosen))
     if game.s.states:  # a piece already in the state a hit would put it in cannot take that hit
         defs, states = game.rules.piece_defs, game.s.states
-        pieces = tuple(p for p in pieces if defs[at[p][:2]].hit_state not in states.get(p, ()))
-    warriors = tuple(p for p in pieces if categories[at[p][:2]] == "warrior")
+        pieces = tuple([p for p in pieces if defs[at[p][:2]].hit_state not in states.get(p, ())])
+    warriors = tuple([p for p in pieces if categories[at[p][:2]] == "warrior"])
     pool = game.modify("removal_order", warriors or pieces, player=player)
     # `candidates`: every piece that could take this hit, so an ability may reach past warriors-first
     pool = game.modify("hit_order", pool, player=player, clearing=clearing, candidates=pieces)

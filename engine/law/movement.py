@@ -136,7 +136,7 @@ def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
                     if here is None:
                         here = out[place] = {}
                     here[kind] = n
-    kept = game._kept[key] = (out, tuple((place, tuple(here.items())) for place, here in out.items()))
+    kept = game._kept[key] = (out, tuple([(place, tuple(here.items())) for place, here in out.items()]))
     return kept
 
 
@@ -167,7 +167,7 @@ def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[st
     out = []
     for counts in product(*(range(most[k] + 1) for k in kinds)):
         if sum(counts):
-            group = tuple((k, n) for k, n in zip(kinds, counts) if n)
+            group = tuple([(k, n) for k, n in zip(kinds, counts) if n])
             if not asked or game.modify("move_group_allowed", True, player=player, group=group):
                 out.append(group)
     return out
