@@ -91,10 +91,10 @@ class Rules:
         self.ruling = frozenset(key for key, piece in self.piece_defs.items() if piece.category in ("warrior", "building"))
         self.movers = frozenset(key for key, piece in self.piece_defs.items() if piece.category in MOVERS)
         for card_id, trigger in self.deck.triggers:
-            self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
+            self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id, self.deck.cards)))
             self.listener_owners.setdefault(trigger.event, []).append(None)
         for card_id, modifier in self.deck.modifiers:
-            self.modifiers.setdefault(modifier.hook, []).append(modifier.function(card_holders(card_id)))
+            self.modifiers.setdefault(modifier.hook, []).append(modifier.function(card_holders(card_id, self.deck.cards)))
             self.modifier_owners.setdefault(modifier.hook, []).append(None)
         table: dict[int, list[tuple[int, str]]] = {c: [] for c in self.map.clearings}
         for key in self.map.paths:

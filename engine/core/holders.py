@@ -5,7 +5,7 @@ in play. Kept apart from the rest of the language so the core can use it without
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 # who holds an ability right now: (faction, names bound for it) pairs
 Holders = Callable[[Any], Iterable[tuple[str, dict]]]
@@ -17,21 +17,21 @@ def faction_owner(faction: str) -> Holders:
     return lambda game: pair
 
 
-def card_holders(card_id: str) -> Holders:
+def card_holders(card_id: str, cards: Sequence[Any]) -> Holders:
     """A persistent card's ability belongs to each player with that card in play; `card` names
-    the player's copy (so the effect can discard it)."""
+    the player's copy (so the effect can discard it). `cards`: the deck's cards, by number."""
+    copies = frozenset(card for card, c in enumerate(cards) if c.id == card_id)  # its copies' numbers
 
     def holders(game: Any) -> list[tuple[str, dict]]:
-        # asked at every run of the card's modifiers and listeners; most games have no
-        # persistent card in play, so only a seat with one looks at the deck
+        # asked at every run of the card's modifiers and listeners while anyone has a
+        # persistent card in play (engine/core/folds.py); only a seat with one looks further
         out = []
         players = game.s.players
         for faction in game.s.seats:
             persistent = players[faction].persistent
             if persistent:
-                cards = game.rules.deck.cards
                 for card in persistent:
-                    if cards[card].id == card_id:
+                    if card in copies:
                         out.append((faction, {"card": card}))
                         break
         return out
