@@ -55,12 +55,11 @@ class Trigger:
         def fire(game: Any, me: str, names: dict, payload: dict) -> dict | None:
             """The reaction's frame for one owner whose owner test passed, if its condition holds."""
             env = {**names, "event": payload}
-            ctx = Ctx(game, me, env)
-            if when is None or when(ctx):
+            if when is None or when(Ctx(game, me, env)):
                 frame = block_frame(code, me, env, self.id, rule)
                 if replacing:
                     frame["replacing"] = True
-                if exclusive and (stacks_if is None or not stacks_if(ctx)):
+                if exclusive and (stacks_if is None or not stacks_if(Ctx(game, me, env))):
                     frame["exclusive"] = exclusive
                 return frame
             return None
