@@ -10,10 +10,10 @@ game (a persistent card's) is called as it is, and asks its own test for each ow
 An event's listeners are gathered the same way (`gather`): a faction's trigger whose condition
 starts with `event.FIELD = me` is only asked when the event's field names that faction.
 
-A card's ability (whose owner is None in the entries) belongs to whoever has that persistent
-card in play: both functions ask once whether anyone has a persistent card in play at all
-(`cards_in_play`), and without one they skip the cards' abilities, which would each look
-through every seat to find nobody.
+A card's ability belongs to whoever has that persistent card in play; its entry gives the
+numbers of the card's copies instead of a faction. Both functions gather once the cards in play
+(`cards_in_play`) and skip a card's ability while none of its copies is among them, which would
+look through every seat to find nobody.
 
 The fold keeps the loop guard of `Game.modify` (modifiers calling modifiers past
 MODIFIER_DEPTH, or without end, are a `RuleLoopError` naming them). Its text holds only
@@ -42,32 +42,41 @@ def endless(running: list[str]) -> None:
     raise RuleLoopError(f"modifiers call each other without end; the loop involves: {', '.join(names)}") from None
 
 
-def cards_in_play(game: Any) -> bool:
-    """Whether any player has a persistent card in play (else no card's ability belongs to anyone)."""
+def cards_in_play(game: Any) -> set[int]:
+    """The persistent cards in play, every player's (a card's ability belongs to no one else)."""
+    played: set[int] = set()
     for player in game.s.players.values():
         if player.persistent:
-            return True
-    return False
+            played.update(player.persistent)
+    return played
 
 
-def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any, Any, dict], Any]:
+def _held(i: int) -> str:
+    """The test that card ability `i` (its copies: `c{i}`) may belong to someone now."""
+    return f"if played and not c{i}.isdisjoint(played):"
+
+
+def fold(hook: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Callable[[Any, Any, dict], Any]:
     """One function running the modifiers of `hook` in order: (function, its faction when it
-    is a faction's own, else None)."""
+    is a faction's own, else its card's copies)."""
     namespace: dict[str, Any] = {"ABSENT": _ABSENT, "DEPTH": MODIFIER_DEPTH, "too_deep": too_deep,
                                  "endless": endless, "cards_in_play": cards_in_play}
     lines = ["def fold(game, value, context):", "    running = game._modifying",
              "    if len(running) >= DEPTH:", "        too_deep(running)", f"    running.append({hook!r})",
              "    try:"]
-    if any(faction is None for _, faction in entries):
-        lines.append("        held = cards_in_play(game)")
+    if any(type(faction) is not str for _, faction in entries):
+        lines.append("        played = cards_in_play(game)")
     for i, (fn, faction) in enumerate(entries):
         ability = getattr(fn, "ability", hook)
         test = getattr(fn, "test", None)
-        if faction is None or not hasattr(fn, "apply"):
+        if type(faction) is not str or not hasattr(fn, "apply"):
             namespace[f"m{i}"] = fn
             call = [f"running[-1] = {ability!r}", f"value = m{i}(game, value, context)"]
-            lines += ["        if held:", *("            " + line for line in call)] if faction is None \
-                else ["        " + line for line in call]
+            if type(faction) is str:
+                lines += ["        " + line for line in call]
+                continue
+            namespace[f"c{i}"] = faction
+            lines += [f"        {_held(i)}", *("            " + line for line in call)]
             continue
         namespace[f"m{i}"] = fn.apply
         call = [f"running[-1] = {ability!r}", f"value = m{i}(game, {faction!r}, {{}}, value, context)"]
@@ -88,18 +97,18 @@ def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any
     return namespace["fold"]
 
 
-def gather(event: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any, dict], list[dict]]:
+def gather(event: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Callable[[Any, dict], list[dict]]:
     """One function collecting the reactions to `event` of its listeners, in order: (listener,
-    its faction when it is a faction's own trigger, else None)."""
+    its faction when it is a faction's own trigger, else its card's copies)."""
     namespace: dict[str, Any] = {"ABSENT": _ABSENT, "cards_in_play": cards_in_play}
     lines = ["def gather(game, payload):", "    frames = []"]
-    if any(faction is None for _, faction in entries):
-        lines.append("    held = cards_in_play(game)")
+    if any(type(faction) is not str for _, faction in entries):
+        lines.append("    played = cards_in_play(game)")
     for i, (fn, faction) in enumerate(entries):
         test = getattr(fn, "test", None)
-        if faction is None:
-            namespace[f"l{i}"] = fn
-            lines += ["    if held:", f"        frames += l{i}(game, {event!r}, payload)"]
+        if type(faction) is not str:
+            namespace[f"l{i}"], namespace[f"c{i}"] = fn, faction
+            lines += [f"    {_held(i)}", f"        frames += l{i}(game, {event!r}, payload)"]
             continue
         if not hasattr(fn, "fire") or test is not None and (test.name != "event" or test.field is None):
             namespace[f"l{i}"] = fn

@@ -5,7 +5,7 @@ in play. Kept apart from the rest of the language so the core can use it without
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable
 
 # who holds an ability right now: (faction, names bound for it) pairs
 Holders = Callable[[Any], Iterable[tuple[str, dict]]]
@@ -17,14 +17,14 @@ def faction_owner(faction: str) -> Holders:
     return lambda game: pair
 
 
-def card_holders(card_id: str, cards: Sequence[Any]) -> Holders:
-    """A persistent card's ability belongs to each player with that card in play; `card` names
-    the player's copy (so the effect can discard it). `cards`: the deck's cards, by number."""
-    copies = frozenset(card for card, c in enumerate(cards) if c.id == card_id)  # its copies' numbers
+def card_holders(copies: frozenset[int]) -> Holders:
+    """A persistent card's ability belongs to each player with that card in play (one of its
+    `copies`, by the deck's numbers); `card` names the player's copy (so the effect can
+    discard it)."""
 
     def holders(game: Any) -> list[tuple[str, dict]]:
-        # asked at every run of the card's modifiers and listeners while anyone has a
-        # persistent card in play (engine/core/folds.py); only a seat with one looks further
+        # asked at every run of the card's modifiers and listeners while one of its copies is
+        # in play (engine/core/folds.py); only a seat with a persistent card looks further
         out = []
         players = game.s.players
         for faction in game.s.seats:
