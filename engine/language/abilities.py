@@ -107,9 +107,12 @@ class Invariant(Trigger):
         watch = self.watch
 
         def listen(game: Any, event: str, changed: set) -> list[dict]:
-            if watch is None or ANY_CHANGE in changed \
-                    or any((me, kind) in changed for me, _ in owners(game) for kind in watch):
+            if watch is None or ANY_CHANGE in changed:
                 return fire(game, event, {})
+            for me, _ in owners(game):  # loops, not a generator: asked after every batch of changes
+                for kind in watch:
+                    if (me, kind) in changed:
+                        return fire(game, event, {})
             return []
         return listen
 
