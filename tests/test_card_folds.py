@@ -3,16 +3,18 @@
 positions of seeded games, with no persistent card in play and with each card's copy in play."""
 from __future__ import annotations
 
+from typing import Any
+
 from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
 from rootlaw.core.folds import cards_in_play
-from rootlaw.core.game import Game
+from rootlaw.core.game import Game, Rules
 from rootlaw.core.hooks import HOOKS
 
 MIX = ["cabale", "colombes", "neiges", "arachneen"]
 
 
-def positions(rules, seed: int, every: int = 40) -> list[Game]:
+def positions(rules: Rules, seed: int, every: int = 40) -> list[Game]:
     """Clones of a seeded random game, one every `every` decisions."""
     game = Setup(map="autumn", factions=MIX, seed=seed, round_limit=8).start(rules)
     agent, out, n = RandomAgent(seed), [], 0
@@ -24,7 +26,7 @@ def positions(rules, seed: int, every: int = 40) -> list[Game]:
     return out
 
 
-def card_copies(rules) -> list[int]:
+def card_copies(rules: Rules) -> list[int]:
     """One copy of each card that has an ability of its own (a trigger or a modifier)."""
     ids = {card_id for card_id, _ in (*rules.deck.triggers, *rules.deck.modifiers)}
     return [next(n for n, c in enumerate(rules.deck.cards) if c.id == card_id) for card_id in sorted(ids)]
@@ -34,7 +36,7 @@ def plain_gather(game: Game, event: str, payload: dict) -> list[dict]:
     return [frame for listen in game.rules.listeners[event] for frame in listen(game, event, payload)]
 
 
-def plain_fold(game: Game, hook: str, value, context: dict):
+def plain_fold(game: Game, hook: str, value: Any, context: dict) -> Any:
     for modify in game.rules.modifiers[hook]:
         value = modify(game, value, context)
     return value
