@@ -581,7 +581,8 @@ class _Writer:
             "o_ = tuple(dict.fromkeys(o_)) if type(o_) is tuple else choice_options(o_)", "if not o_:",
             f"    {answer} = _SKIP", "else:"]
         chooser = self.value("w_", by, stmt.by) if by is not None else ["w_ = me"]
-        kind, prompt = flow.question(stmt.ability, stmt.name, stmt.prompt)  # what `asking` asks
+        # the question `flow.asking` asks, its kind and prompt written in as constants
+        kind, prompt = f"{stmt.ability}:{stmt.name}", stmt.prompt or f"{stmt.ability}: choose {stmt.name}"
         offered = "o_ + ('none', )" if stmt.optional else "o_"
         ask += _indent(chooser + [f"if game.ask(f, 'answer', w_, {kind!r}, {offered}, {prompt!r}):",
                                   *_indent(self.suspend(k)), f"{answer} = f.pop('answer')"])

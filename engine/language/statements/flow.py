@@ -54,13 +54,7 @@ def asking(game: Any, f: dict, chooser: Any, options: tuple, optional: bool, abi
     """Ask a `choose`'s question in the frame's "answer" slot; True while waiting for it."""
     if optional:
         options = options + ("none",)
-    kind, text = question(ability, name, prompt)
-    return game.ask(f, "answer", chooser, kind, options, text)
-
-
-def question(ability: str, name: str, prompt: str) -> tuple[str, str]:
-    """A `choose`'s decision kind and prompt (generated effects write them in as constants)."""
-    return f"{ability}:{name}", prompt or f"{ability}: choose {name}"
+    return game.ask(f, "answer", chooser, f"{ability}:{name}", options, prompt or f"{ability}: choose {name}")
 
 
 class ForEach(Stmt):
