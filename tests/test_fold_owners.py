@@ -19,8 +19,10 @@ def _modifier(test: OwnerTest | None, ran: list):
     return modify
 
 
-def _game():
-    return SimpleNamespace(_modifying=[])
+def _game(*persistent: int):
+    """A game whose one player has `persistent` cards in play."""
+    player = SimpleNamespace(persistent=list(persistent))
+    return SimpleNamespace(_modifying=[], s=SimpleNamespace(players={"c": player}))
 
 
 def test_a_faction_no_modifier_belongs_to_runs_none():
@@ -53,6 +55,8 @@ def test_only_modifiers_all_owned_and_tested_alike_have_owners():
     assert owners([(_modifier(mine, ran), "a"), (_modifier(other, ran), "b")]) is None
     assert owners([(_modifier(OwnerTest("player", None, False), ran), "a")]) is None
     assert owners([(_modifier(None, ran), "a")]) is None
-    assert owners([(_modifier(mine, ran), "a"), (_modifier(mine, ran), None)]) is None  # a card's
-    run = fold("may_place", [(_modifier(mine, ran), "a"), (_modifier(mine, ran), None)])
-    assert run(_game(), 0, {"player": "c"}) == 1 and ran == [None]
+    card = frozenset({7})  # a card's modifier: the numbers of its copies
+    assert owners([(_modifier(mine, ran), "a"), (_modifier(mine, ran), card)]) is None
+    run = fold("may_place", [(_modifier(mine, ran), "a"), (_modifier(mine, ran), card)])
+    assert run(_game(7), 0, {"player": "c"}) == 1 and ran == [None]
+    assert run(_game(), 0, {"player": "c"}) == 0 and ran == [None]  # no copy in play: it does not run

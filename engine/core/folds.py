@@ -10,6 +10,11 @@ game (a persistent card's) is called as it is, and asks its own test for each ow
 An event's listeners are gathered the same way (`gather`): a faction's trigger whose condition
 starts with `event.FIELD = me` is only asked when the event's field names that faction.
 
+A card's ability belongs to whoever has that persistent card in play; its entry gives the
+numbers of the card's copies instead of a faction. Both functions gather once the cards in play
+(`cards_in_play`) and skip a card's ability while none of its copies is among them, which would
+look through every seat to find nobody.
+
 The fold keeps the loop guard of `Game.modify` (modifiers calling modifiers past
 MODIFIER_DEPTH, or without end, are a `RuleLoopError` naming them). Its text holds only
 repr()'d constants and names of this module's namespace.
@@ -37,11 +42,25 @@ def endless(running: list[str]) -> None:
     raise RuleLoopError(f"modifiers call each other without end; the loop involves: {', '.join(names)}") from None
 
 
-def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any, Any, dict], Any]:
+def cards_in_play(game: Any) -> set[int]:
+    """The persistent cards in play, every player's (a card's ability belongs to no one else)."""
+    played: set[int] = set()
+    for player in game.s.players.values():
+        if player.persistent:
+            played.update(player.persistent)
+    return played
+
+
+def _held(i: int) -> str:
+    """The test that card ability `i` (its copies: `c{i}`) may belong to someone now."""
+    return f"if played and not c{i}.isdisjoint(played):"
+
+
+def fold(hook: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Callable[[Any, Any, dict], Any]:
     """One function running the modifiers of `hook` in order: (function, its faction when it
-    is a faction's own, else None)."""
+    is a faction's own, else its card's copies)."""
     namespace: dict[str, Any] = {"ABSENT": _ABSENT, "DEPTH": MODIFIER_DEPTH, "too_deep": too_deep,
-                                 "endless": endless}
+                                 "endless": endless, "cards_in_play": cards_in_play}
     lines = ["def fold(game, value, context):"]
     owned = owners(entries)
     if owned is not None:  # a hook asked for a faction none of its modifiers belongs to runs none
@@ -54,12 +73,19 @@ def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any
                       "        return value"]
     lines += ["    running = game._modifying", "    if len(running) >= DEPTH:", "        too_deep(running)",
               f"    running.append({hook!r})", "    try:"]
+    if any(type(faction) is not str for _, faction in entries):
+        lines.append("        played = cards_in_play(game)")
     for i, (fn, faction) in enumerate(entries):
         ability = getattr(fn, "ability", hook)
         test = getattr(fn, "test", None)
-        if faction is None or not hasattr(fn, "apply"):
+        if type(faction) is not str or not hasattr(fn, "apply"):
             namespace[f"m{i}"] = fn
-            lines += [f"        running[-1] = {ability!r}", f"        value = m{i}(game, value, context)"]
+            call = [f"running[-1] = {ability!r}", f"value = m{i}(game, value, context)"]
+            if type(faction) is str:
+                lines += ["        " + line for line in call]
+                continue
+            namespace[f"c{i}"] = faction
+            lines += [f"        {_held(i)}", *("            " + line for line in call)]
             continue
         namespace[f"m{i}"] = fn.apply
         call = [f"running[-1] = {ability!r}", f"value = m{i}(game, {faction!r}, {{}}, value, context)"]
@@ -80,11 +106,11 @@ def fold(hook: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any
     return namespace["fold"]
 
 
-def owners(entries: list[tuple[Callable, str | None]]) -> tuple[tuple[str, str | None], frozenset[str]] | None:
+def owners(entries: list[tuple[Callable, str | frozenset[int]]]) -> tuple[tuple[str, str | None], frozenset[str]] | None:
     """When every modifier is a faction's own and asks first whether one same value of the
     hook (`player`, `piece.faction`) is its faction: that (name, field) and those factions. A
     faction's name there outside them runs no modifier, so the hook's value stands."""
-    tests = [getattr(fn, "test", None) if faction is not None and hasattr(fn, "apply") else None
+    tests = [getattr(fn, "test", None) if type(faction) is str and hasattr(fn, "apply") else None
              for fn, faction in entries]
     if not tests or any(test is None or not test.equal for test in tests) or \
             len({(test.name, test.field) for test in tests}) > 1:
@@ -92,14 +118,20 @@ def owners(entries: list[tuple[Callable, str | None]]) -> tuple[tuple[str, str |
     return (tests[0].name, tests[0].field), frozenset(faction for _, faction in entries)
 
 
-def gather(event: str, entries: list[tuple[Callable, str | None]]) -> Callable[[Any, dict], list[dict]]:
+def gather(event: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Callable[[Any, dict], list[dict]]:
     """One function collecting the reactions to `event` of its listeners, in order: (listener,
-    its faction when it is a faction's own trigger, else None)."""
-    namespace: dict[str, Any] = {"ABSENT": _ABSENT}
+    its faction when it is a faction's own trigger, else its card's copies)."""
+    namespace: dict[str, Any] = {"ABSENT": _ABSENT, "cards_in_play": cards_in_play}
     lines = ["def gather(game, payload):", "    frames = []"]
+    if any(type(faction) is not str for _, faction in entries):
+        lines.append("    played = cards_in_play(game)")
     for i, (fn, faction) in enumerate(entries):
         test = getattr(fn, "test", None)
-        if faction is None or not hasattr(fn, "fire") or test is not None and (test.name != "event" or test.field is None):
+        if type(faction) is not str:
+            namespace[f"l{i}"], namespace[f"c{i}"] = fn, faction
+            lines += [f"    {_held(i)}", f"        frames += l{i}(game, {event!r}, payload)"]
+            continue
+        if not hasattr(fn, "fire") or test is not None and (test.name != "event" or test.field is None):
             namespace[f"l{i}"] = fn
             lines.append(f"    frames += l{i}(game, {event!r}, payload)")
             continue

@@ -51,10 +51,11 @@ class Rules:
     factions: dict[str, "FactionDef"]
     options: Options = Options()
     modifiers: dict[str, list[Callable]] = field(default_factory=dict)
-    modifier_owners: dict[str, list[str | None]] = field(default_factory=dict)  # each one's faction, if its own
+    # each one's faction, if its own, else (a card's) the numbers of that card's copies in the deck
+    modifier_owners: dict[str, list[str | frozenset[int]]] = field(default_factory=dict)
     folds: dict[str, Callable] = field(default_factory=dict)  # hook -> its modifiers in one function (folds.py)
     listeners: dict[str, list[Callable]] = field(default_factory=dict)
-    listener_owners: dict[str, list[str | None]] = field(default_factory=dict)  # each one's faction, if its own
+    listener_owners: dict[str, list[str | frozenset[int]]] = field(default_factory=dict)  # the same, for listeners
     gatherers: dict[str, Callable] = field(default_factory=dict)  # event -> its listeners in one function
     piece_defs: dict[tuple[str, str], "PieceDef"] = field(default_factory=dict)
     categories: dict[tuple[str, str], str] = field(default_factory=dict)  # (faction, kind) -> its category
@@ -90,12 +91,17 @@ class Rules:
         self.categories = {key: piece.category for key, piece in self.piece_defs.items()}
         self.ruling = frozenset(key for key, piece in self.piece_defs.items() if piece.category in ("warrior", "building"))
         self.movers = frozenset(key for key, piece in self.piece_defs.items() if piece.category in MOVERS)
+        numbers: dict[str, list[int]] = {}  # card id -> its copies' numbers in the deck
+        for card, definition in enumerate(self.deck.cards):
+            numbers.setdefault(definition.id, []).append(card)
         for card_id, trigger in self.deck.triggers:
-            self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(card_id)))
-            self.listener_owners.setdefault(trigger.event, []).append(None)
+            copies = frozenset(numbers.get(card_id, ()))
+            self.listeners.setdefault(trigger.event, []).append(trigger.listener(card_holders(copies)))
+            self.listener_owners.setdefault(trigger.event, []).append(copies)
         for card_id, modifier in self.deck.modifiers:
-            self.modifiers.setdefault(modifier.hook, []).append(modifier.function(card_holders(card_id)))
-            self.modifier_owners.setdefault(modifier.hook, []).append(None)
+            copies = frozenset(numbers.get(card_id, ()))
+            self.modifiers.setdefault(modifier.hook, []).append(modifier.function(card_holders(copies)))
+            self.modifier_owners.setdefault(modifier.hook, []).append(copies)
         table: dict[int, list[tuple[int, str]]] = {c: [] for c in self.map.clearings}
         for key in self.map.paths:
             a, b = path_ends(key)

@@ -17,21 +17,21 @@ def faction_owner(faction: str) -> Holders:
     return lambda game: pair
 
 
-def card_holders(card_id: str) -> Holders:
-    """A persistent card's ability belongs to each player with that card in play; `card` names
-    the player's copy (so the effect can discard it)."""
+def card_holders(copies: frozenset[int]) -> Holders:
+    """A persistent card's ability belongs to each player with that card in play (one of its
+    `copies`, by the deck's numbers); `card` names the player's copy (so the effect can
+    discard it)."""
 
     def holders(game: Any) -> list[tuple[str, dict]]:
-        # asked at every run of the card's modifiers and listeners; most games have no
-        # persistent card in play, so only a seat with one looks at the deck
+        # asked at every run of the card's modifiers and listeners while one of its copies is
+        # in play (engine/core/folds.py); only a seat with a persistent card looks further
         out = []
         players = game.s.players
         for faction in game.s.seats:
             persistent = players[faction].persistent
             if persistent:
-                cards = game.rules.deck.cards
                 for card in persistent:
-                    if cards[card].id == card_id:
+                    if card in copies:
                         out.append((faction, {"card": card}))
                         break
         return out

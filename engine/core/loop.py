@@ -54,14 +54,17 @@ class DecisionLoop:
 
     def _count_turn_decision(self) -> None:
         """A trigger loop that keeps asking a question never exhausts the step budget; the
-        count of answers in the current turn (kept in its frame, so saves keep it) does."""
-        for turn in reversed(self.s.stack):
-            if turn["op"] == "turn" or turn["op"] == "setup":
+        count of answers in the current turn (kept in its frame, so saves keep it) does. The
+        game frame starts one turn (or the setup) at a time, so the stack holds one such frame
+        at most, near its bottom: looked for from there."""
+        for turn in self.s.stack:
+            op = turn["op"]
+            if op == "turn" or op == "setup":
                 break
         else:
             return
-        turn["answers"] = turn.get("answers", 0) + 1
-        if turn["answers"] > TURN_DECISIONS:
+        answers = turn["answers"] = turn.get("answers", 0) + 1
+        if answers > TURN_DECISIONS:
             names = sorted({str(f.get("ability") or f["op"]) for f in self.s.stack})
             raise RuleLoopError(f"one turn asked more than {TURN_DECISIONS} decisions; "
                                 f"the loop involves: {', '.join(names)}")
@@ -147,9 +150,11 @@ class DecisionLoop:
         stack = self.s.stack
         frame = self._frame
         if stack[-1] is frame:  # the usual case: nothing was pushed above it
-            index = len(stack) - 1
-        else:
-            index = next(i for i in range(len(stack) - 2, -1, -1) if stack[i] is frame)
+            stack.pop()
+            if "_ret" in frame and stack:
+                stack[-1][frame["_ret"]] = freeze(result)
+            return
+        index = next(i for i in range(len(stack) - 2, -1, -1) if stack[i] is frame)
         del stack[index]
         if "_ret" in frame and index > 0:
             stack[index - 1][frame["_ret"]] = freeze(result)

@@ -55,12 +55,11 @@ class Trigger:
         def fire(game: Any, me: str, names: dict, payload: dict) -> dict | None:
             """The reaction's frame for one owner whose owner test passed, if its condition holds."""
             env = {**names, "event": payload}
-            ctx = Ctx(game, me, env)
-            if when is None or when(ctx):
+            if when is None or when(Ctx(game, me, env)):
                 frame = block_frame(code, me, env, self.id, rule)
                 if replacing:
                     frame["replacing"] = True
-                if exclusive and (stacks_if is None or not stacks_if(ctx)):
+                if exclusive and (stacks_if is None or not stacks_if(Ctx(game, me, env))):
                     frame["exclusive"] = exclusive
                 return frame
             return None
@@ -108,9 +107,12 @@ class Invariant(Trigger):
         watch = self.watch
 
         def listen(game: Any, event: str, changed: set) -> list[dict]:
-            if watch is None or ANY_CHANGE in changed \
-                    or any((me, kind) in changed for me, _ in owners(game) for kind in watch):
+            if watch is None or ANY_CHANGE in changed:
                 return fire(game, event, {})
+            for me, _ in owners(game):  # loops, not a generator: asked after every batch of changes
+                for kind in watch:
+                    if (me, kind) in changed:
+                        return fire(game, event, {})
             return []
         return listen
 

@@ -91,7 +91,7 @@ _CONTROL = ("choose", "for_each", "repeat", "if_stmt")  # statements with bodies
 _HELPERS = {name: getattr(effects, name, None) or getattr(flow, name) for name in (
     "piece_kind", "target_location", "placing", "removing", "relocating", "scoring", "drawing", "paying",
     "discarding_card", "discarding_random", "battle_to_set", "taking_random", "revealing", "choice_options",
-    "asking", "setting", "marking", "marking_value", "battle_frame", "move_frame", "offered_choices",
+    "setting", "marking", "marking_value", "battle_frame", "move_frame", "offered_choices",
     "offering", "cancelling", "doing", "saying", "as_list")}
 
 
@@ -576,12 +576,16 @@ class _Writer:
         k = self.point()
         var = self.local(stmt.name)
         answer, enter = self.local("answer"), self.local("enter")
-        ask = self.value("o_", source, stmt.source) + ["o_ = choice_options(o_)", "if not o_:",
-                                                        f"    {answer} = _SKIP", "else:"]
+        # each item once, in order (`choice_options`, written in for the tuple a filter makes)
+        ask = self.value("o_", source, stmt.source) + [
+            "o_ = tuple(dict.fromkeys(o_)) if type(o_) is tuple else choice_options(o_)", "if not o_:",
+            f"    {answer} = _SKIP", "else:"]
         chooser = self.value("w_", by, stmt.by) if by is not None else ["w_ = me"]
-        ask += _indent(chooser + [f"if asking(game, f, w_, o_, {stmt.optional}, {stmt.ability!r}, "
-                                  f"{stmt.name!r}, {stmt.prompt!r}):", *_indent(self.suspend(k)),
-                                  f"{answer} = f.pop('answer')"])
+        # the question `flow.asking` asks, its kind and prompt written in as constants
+        kind, prompt = f"{stmt.ability}:{stmt.name}", stmt.prompt or f"{stmt.ability}: choose {stmt.name}"
+        offered = "o_ + ('none', )" if stmt.optional else "o_"
+        ask += _indent(chooser + [f"if game.ask(f, 'answer', w_, {kind!r}, {offered}, {prompt!r}):",
+                                  *_indent(self.suspend(k)), f"{answer} = f.pop('answer')"])
         none = f" or {answer} == 'none'" if stmt.optional else ""
         body, _, last = self.sequence(stmt.body, bound=((stmt.name, var),))
         lines = [f"if pc == {k}:", "    pc = 0", "if not pc:", "    if 'answer' not in f:", *_indent(ask, 2),

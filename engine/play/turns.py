@@ -101,6 +101,9 @@ def phase_frame(game: Game, f: dict) -> None:
         game.pop()
 
 
+_ENDED = {phase: f"end:{phase}" for phase in PHASES}  # the used mark `end phase` sets in each phase
+
+
 @handler("steps")
 def steps(game: Game, f: dict) -> None:
     """Run the faction's steps of one phase in order.
@@ -112,7 +115,7 @@ def steps(game: Game, f: dict) -> None:
     player, phase, index = f["player"], f["phase"], f["index"]
     spec = game.rules.factions[player].turn[phase]
     p = game.s.players[player]
-    if p.used.get(f"end:{phase}"):  # `end phase` ran: the rest is skipped
+    if p.used.get(_ENDED[phase]):  # `end phase` ran: the rest is skipped
         game.pop()
         return
     # (card actions come from persistent cards in play: without any, there is no window)
