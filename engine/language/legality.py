@@ -21,6 +21,7 @@ and kept in the private cache beside the effects' (engine/language/effect_cache.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Callable
 
 from rootlaw.core.context import Ctx
@@ -37,6 +38,7 @@ from .syntax import Tree
 
 Can = Callable[[Any, str, dict], bool]
 # the statement class each kind of first statement compiles to (compiler.py); the others keep their own
+_CTX = re.compile(r"\bctx\b")
 _KINDS = {"choose": st.Choose, "move": st.Move, "battle": st.Battle, "craft": st.Craft}
 
 
@@ -202,12 +204,15 @@ class _Check(Lowering):
         if type(stmt) is not _KINDS.get(kind):
             raise Unsupported
         answer = getattr(self, f"_{kind}")(nodes[0], stmt)
-        head = ["def can(game, me, env):", "    ctx = Ctx(game, me, env)", *("    " + line for line in self.prologue())]
-        if self.slots:
-            head.append(f"    memo = [_M] * {self.slots}")
-        body = [*("        " + line for line in self.body), f"        return {answer}"]
-        return "\n".join(head + ["    try:", *body, "    except FAILURES:", "        return slow(ctx)", ""]), \
-            dict(self.functions)
+        lines = [*self.prologue(), *([f"memo = [_M] * {self.slots}"] if self.slots else ())]
+        body = [*self.body, f"return {answer}"]
+        # a context is made only for a check that hands it on (a builtin's call, ctx.me): most
+        # checks that ask the Law alone never read it but on a failure
+        ctx = "ctx" if _reads_ctx(lines + body) else "Ctx(game, me, env)"
+        head = ["def can(game, me, env):", *(["    ctx = Ctx(game, me, env)"] if ctx == "ctx" else ()),
+                *("    " + line for line in lines)]
+        return "\n".join(head + ["    try:", *("        " + line for line in body), "    except FAILURES:",
+                                 f"        return slow({ctx})", ""]), dict(self.functions)
 
     # --- the first statements ----------------------------------------------------------------
     def _choose(self, node: Tree, stmt: Any) -> str:
@@ -257,6 +262,12 @@ class _Check(Lowering):
 
     def _craft(self, node: Tree, stmt: Any) -> str:
         return "can_craft(game, me)"
+
+
+def _reads_ctx(lines: list[str]) -> bool:
+    """Whether generated lines may read the name `ctx`: a word `ctx` anywhere, a string's
+    text included (a string that says it only keeps a context that is not needed)."""
+    return any(_CTX.search(line) for line in lines)
 
 
 def _reads(node: Any, name: str) -> bool:
