@@ -147,16 +147,14 @@ class _Check(Lowering):
         self.emit(f"{out} = False")
         self.emit(f"if {ok}:")
         self.depth += 1
-        var = self.bind(str(name))
-        self.emit(f"for {var} in {items}:")
-        self.depth += 1
+        var, loop = self.open_loop(str(name), source, items, checked=True)
         rest = parts[lead:]
         self.lower(rest[0] if len(rest) == 1 else Tree("and_expr", rest), each)
         self.emit(f"if {each}:")
         self.emit(f"    {out} = True")
         self.emit("    break")
-        self.depth -= 2
-        self.local.pop()
+        self.close_loop(var, loop)
+        self.depth -= 1
 
     def _call(self, node: Tree) -> str:
         """`exists(pieces(X, F, a) + pieces(X, F, b))`: whether either has one, the second
