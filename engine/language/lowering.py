@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable
 
 from . import expression_cache
-from .codegen import _BOOLEAN, VALUES, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
+from .codegen import _BOOLEAN, VALUES, _a_tuple, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
 from .syntax import Tree
 
 _LOOPS = ("filter", "mapped")
@@ -146,8 +146,8 @@ class Lowering(Generator):
         no other local is named so. Returns the item's local and, for such a loop, the index of
         its line and its list."""
         var = self.bind(name)
-        if not _over_clearings(source_node):
-            self.emit(f"for {var} in {source if checked else _listed(source)}:")
+        if not _over_clearings(source_node):  # a filter's, a mapping's or a builtin's tuple taken as it is
+            self.emit(f"for {var} in {source if checked or _a_tuple(source_node) else _listed(source)}:")
             self.depth += 1
             return var, None
         var = "C" + var[1:]
