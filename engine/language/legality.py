@@ -33,7 +33,6 @@ from rootlaw.law.movement import can_move
 from . import effect_cache
 from .builtins import FUNCTIONS
 from .codegen import Unsupported, base_namespace
-from .inline import TEMPLATES
 from .lowering import Lowering
 from .syntax import Tree
 
@@ -125,13 +124,6 @@ class _Check(Lowering):
         if var is not None:
             return var
         return "me" if name == "me" and not self.outer(name) else super().name(name)
-
-    # --- cheaper parts of an `and` asked first ------------------------------------------------
-    def lower(self, node: Any, out: str) -> None:
-        super().lower(_cheap_first(node, {name for name, _ in self.local}), out)
-
-    def expr(self, node: Any) -> str:
-        return super().expr(_cheap_first(node, {name for name, _ in self.local}))
 
     # --- "does it have any?" written to stop sooner ------------------------------------------
     def lower_any(self, node: Tree, out: str) -> None:
@@ -268,35 +260,6 @@ class _Check(Lowering):
 
     def _craft(self, node: Tree, stmt: Any) -> str:
         return "can_craft(game, me)"
-
-
-def _cheap_first(node: Any, bound: set[str]) -> Any:
-    """An `and` with its cheap parts first (`_costly`; otherwise in their order). A check
-    reads the game and changes nothing, and the answer of an `and` of bools does not depend on
-    the order its parts are asked in; a part that fails where it was not asked before hands the
-    question to the statement's own `possible`, which asks them in the file's order, so every
-    answer stays the same. `bound`: the names the loops around bind."""
-    if not (isinstance(node, Tree) and node.data == "and_expr"):
-        return node
-    parts = sorted(node.children, key=lambda part: _costly(part, bound))
-    return node if parts == list(node.children) else Tree("and_expr", parts)
-
-
-def _costly(node: Any, bound: set[str]) -> bool:
-    """Whether a part runs a loop or calls a builtin that is not written in (inline.TEMPLATES)
-    with an item of the loops around (a call that reads none is worked out once per check:
-    codegen's `once`)."""
-    if not isinstance(node, Tree):
-        return False
-    for tree in node.iter_subtrees():
-        if tree.data in ("filter", "mapped"):
-            return True
-        if tree.data == "call":
-            called = FUNCTIONS.get(str(tree.children[0]))
-            written = called is not None and any(fn in TEMPLATES for fn in (called.fn, called.any_fn, called.count_fn))
-            if not written and any(_reads(tree, name) for name in bound):
-                return True
-    return False
 
 
 def _reads_ctx(lines: list[str]) -> bool:
