@@ -125,6 +125,16 @@ class _Check(Lowering):
             return var
         return "me" if name == "me" and not self.outer(name) else super().name(name)
 
+    def once(self, text: str) -> str:
+        """`codegen.Generator.once`, its slot a local of the check (`m<n>`) filled where it is
+        first read, rather than an item of a list filled by a call: a check's lines are
+        statements, with no comprehension for the assignment to land in."""
+        if not self.local:
+            return text
+        slot = f"m{self.slots}"
+        self.slots += 1
+        return f"({slot} if {slot} is not _M else ({slot} := {text}))"
+
     # --- "does it have any?" written to stop sooner ------------------------------------------
     def lower_any(self, node: Tree, out: str) -> None:
         """A filter's test split: the parts of an `and` it starts with that do not read the
@@ -202,7 +212,7 @@ class _Check(Lowering):
         if type(stmt) is not _KINDS.get(kind):
             raise Unsupported
         answer = getattr(self, f"_{kind}")(nodes[0], stmt)
-        lines = [*self.prologue(), *([f"memo = [_M] * {self.slots}"] if self.slots else ())]
+        lines = [*self.prologue(), *([" = ".join([*(f"m{i}" for i in range(self.slots)), "_M"])] if self.slots else ())]
         body = [*self.body, f"return {answer}"]
         # a context is made only for a check that hands it on (a builtin's call, ctx.me): most
         # checks that ask the Law alone never read it but on a failure
