@@ -124,3 +124,15 @@ def test_a_second_start_generates_no_check_and_plays_the_same_game(tmp_path):
     assert list(tmp_path.glob("effects-*.json"))
     assert play() == ("0", digest)
     assert play(ROOTLAW_NO_CACHE="1") == (made, digest)
+
+
+def test_a_value_worked_out_once_per_check_is_a_local_of_the_check(tmp_path):
+    game, block = _militia(tmp_path, "choose c from {c in clearings() where suit(c) != none and supply(warrior) > 0} "
+                                     "{ score 1 }")
+    for supply, expected in ((0, False), (3, True)):  # the value read inside the loop decides
+        game.player("militia_a").supply["warrior"] = supply
+        assert block[0].possible(Ctx(game, "militia_a", {})) is expected
+        assert block.can(game, "militia_a", {}) is expected
+    code = block.can.__code__
+    assert code.co_filename.startswith("<rootlaw legality ")
+    assert "m0" in code.co_varnames and "memo" not in code.co_varnames

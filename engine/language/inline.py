@@ -31,8 +31,9 @@ HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or
          "RULER": "game.ruler", "P": "game.s.pieces", "PD": "game.rules.piece_defs", "SUIT": "game.suit",
          "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "PATHS_AT": "game.rules.paths_at",
          "MEMO": "game.rules.memo",
-         "CLEARINGS": "game.clearings",
+         "CLEARINGS": "game.clearings", "CIDS": "game.rules.clearing_ids", "CLOCS": "game.rules.clearing_locs",
          "ADJ": "game.adjacent"}
+_CLEARING_ITEM = re.compile(r"C[0-9]+_[a-z0-9_]+\Z")  # a loop's item over clearings() (see `_place`)
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
 # a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
 # reading it twice reads the same value, and a failure is a failure of the generated code
@@ -46,10 +47,19 @@ def _text(text: str) -> bool:
 
 
 def _place(where: str) -> str | None:
-    """A clearing, path or box as a location key, as `pieces` computes it; `where` a value read."""
+    """A clearing, path or box as a location key, as `pieces` computes it; `where` a value read.
+    An item of a loop over `clearings()` (`C<n>_<name>`) has its location in `L<n>_<name>`
+    (lowering.Lowering.open_loop)."""
     if not _READ.match(where):
         return None
+    if _CLEARING_ITEM.match(where):
+        return f"L{where[1:]}"
     return f'(f"c{{{where}}}" if type({where}) is int else _aloc({where}))'
+
+
+def _clearing_key(clearing: str) -> str:
+    """A clearing's location as the kept counts key it, `clearing` a value read."""
+    return f"L{clearing[1:]}" if _CLEARING_ITEM.match(clearing) else f'f"c{{{clearing}}}"'
 
 
 def _for_faction(faction: str, fast: str, builtin: str, args: list[str]) -> str | None:
@@ -145,7 +155,7 @@ def _warriors(args: list[str], hoist: set[str]) -> str | None:
     if not _READ.match(clearing):
         return None
     hoist.add("CATS")
-    return _for_faction(faction, f'CATS.get((f"c{{{clearing}}}", {faction}, "warrior"), 0)', "_warriors_of", args)
+    return _for_faction(faction, f'CATS.get(({_clearing_key(clearing)}, {faction}, "warrior"), 0)', "_warriors_of", args)
 
 
 def _present(args: list[str], hoist: set[str]) -> str | None:
@@ -153,7 +163,7 @@ def _present(args: list[str], hoist: set[str]) -> str | None:
     if not _READ.match(clearing):
         return None
     hoist.add("K")
-    return _for_faction(faction, f'((f"c{{{clearing}}}", {faction}, None) in K)', "_present_of", args)
+    return _for_faction(faction, f'(({_clearing_key(clearing)}, {faction}, None) in K)', "_present_of", args)
 
 
 def _rules(args: list[str], hoist: set[str]) -> str | None:
@@ -229,11 +239,17 @@ def _ruler(args: list[str], hoist: set[str]) -> str | None:
     return f"RULER({args[0]})"
 
 
+def _located(clearings: tuple) -> list[tuple[int, str]]:
+    """Each clearing with its location, for a loop over `clearings()` whose list is not the
+    rules' own (`CIDS`, whose locations `CLOCS` lists)."""
+    return [(c, f"c{c}") for c in clearings]
+
+
 # what generated code calls besides the builtins, by these names
 NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_standing": _standing,
              "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
              "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
-             "_warriors_of": FUNCTIONS["warriors"].fn, "_path_of_piece": _path_of_piece,
+             "_warriors_of": FUNCTIONS["warriors"].fn, "_path_of_piece": _path_of_piece, "_located": _located,
              "_paths_at_of": FUNCTIONS["paths_at"].fn, "_kinds_of_of": FUNCTIONS["kinds_of"].fn}
 
 # builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template

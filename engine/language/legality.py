@@ -21,6 +21,7 @@ and kept in the private cache beside the effects' (engine/language/effect_cache.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Callable
 
 from rootlaw.core.context import Ctx
@@ -37,6 +38,7 @@ from .syntax import Tree
 
 Can = Callable[[Any, str, dict], bool]
 # the statement class each kind of first statement compiles to (compiler.py); the others keep their own
+_CTX = re.compile(r"\bctx\b")
 _KINDS = {"choose": st.Choose, "move": st.Move, "battle": st.Battle, "craft": st.Craft}
 
 
@@ -123,6 +125,16 @@ class _Check(Lowering):
             return var
         return "me" if name == "me" and not self.outer(name) else super().name(name)
 
+    def once(self, text: str) -> str:
+        """`codegen.Generator.once`, its slot a local of the check (`m<n>`) filled where it is
+        first read, rather than an item of a list filled by a call: a check's lines are
+        statements, with no comprehension for the assignment to land in."""
+        if not self.local:
+            return text
+        slot = f"m{self.slots}"
+        self.slots += 1
+        return f"({slot} if {slot} is not _M else ({slot} := {text}))"
+
     # --- "does it have any?" written to stop sooner ------------------------------------------
     def lower_any(self, node: Tree, out: str) -> None:
         """A filter's test split: the parts of an `and` it starts with that do not read the
@@ -145,16 +157,14 @@ class _Check(Lowering):
         self.emit(f"{out} = False")
         self.emit(f"if {ok}:")
         self.depth += 1
-        var = self.bind(str(name))
-        self.emit(f"for {var} in {items}:")
-        self.depth += 1
+        var, loop = self.open_loop(str(name), source, items, checked=True)
         rest = parts[lead:]
         self.lower(rest[0] if len(rest) == 1 else Tree("and_expr", rest), each)
         self.emit(f"if {each}:")
         self.emit(f"    {out} = True")
         self.emit("    break")
-        self.depth -= 2
-        self.local.pop()
+        self.close_loop(var, loop)
+        self.depth -= 1
 
     def _call(self, node: Tree) -> str:
         """`exists(pieces(X, F, a) + pieces(X, F, b))`: whether either has one, the second
@@ -202,12 +212,15 @@ class _Check(Lowering):
         if type(stmt) is not _KINDS.get(kind):
             raise Unsupported
         answer = getattr(self, f"_{kind}")(nodes[0], stmt)
-        head = ["def can(game, me, env):", "    ctx = Ctx(game, me, env)", *("    " + line for line in self.prologue())]
-        if self.slots:
-            head.append(f"    memo = [_M] * {self.slots}")
-        body = [*("        " + line for line in self.body), f"        return {answer}"]
-        return "\n".join(head + ["    try:", *body, "    except FAILURES:", "        return slow(ctx)", ""]), \
-            dict(self.functions)
+        lines = [*self.prologue(), *([" = ".join([*(f"m{i}" for i in range(self.slots)), "_M"])] if self.slots else ())]
+        body = [*self.body, f"return {answer}"]
+        # a context is made only for a check that hands it on (a builtin's call, ctx.me): most
+        # checks that ask the Law alone never read it but on a failure
+        ctx = "ctx" if _reads_ctx(lines + body) else "Ctx(game, me, env)"
+        head = ["def can(game, me, env):", *(["    ctx = Ctx(game, me, env)"] if ctx == "ctx" else ()),
+                *("    " + line for line in lines)]
+        return "\n".join(head + ["    try:", *("        " + line for line in body), "    except FAILURES:",
+                                 f"        return slow({ctx})", ""]), dict(self.functions)
 
     # --- the first statements ----------------------------------------------------------------
     def _choose(self, node: Tree, stmt: Any) -> str:
@@ -257,6 +270,12 @@ class _Check(Lowering):
 
     def _craft(self, node: Tree, stmt: Any) -> str:
         return "can_craft(game, me)"
+
+
+def _reads_ctx(lines: list[str]) -> bool:
+    """Whether generated lines may read the name `ctx`: a word `ctx` anywhere, a string's
+    text included (a string that says it only keeps a context that is not needed)."""
+    return any(_CTX.search(line) for line in lines)
 
 
 def _reads(node: Any, name: str) -> bool:

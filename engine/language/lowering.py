@@ -15,10 +15,11 @@ of one expression that the compiler hands out, is written by a `Lowering` (so it
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from . import expression_cache
-from .codegen import _BOOLEAN, VALUES, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
+from .codegen import _BOOLEAN, VALUES, _a_tuple, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
 from .syntax import Tree
 
 _LOOPS = ("filter", "mapped")
@@ -33,6 +34,13 @@ def _looping(node: Any) -> bool:
 def _listed(local: str) -> str:
     """A local's list for a loop: a tuple as it is (the usual case), anything else checked."""
     return f"({local} if type({local}) is tuple else _items({local}))"
+
+
+def _over_clearings(node: Any) -> bool:
+    """Whether a loop runs over `clearings()`: a tuple of the map's clearing numbers (the map
+    schema's ids are integers)."""
+    return isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == "clearings" \
+        and node.children[1] is None
 
 
 class Lowering(Generator):
@@ -94,16 +102,13 @@ class Lowering(Generator):
         source = self.temp()
         self.lower(node.children[1], source)
         self.emit(f"{out} = False")
-        var = self.bind(str(node.children[0]))
-        self.emit(f"for {var} in {_listed(source)}:")
-        self.depth += 1
+        var, loop = self.open_loop(str(node.children[0]), node.children[1], source)
         test = self.temp()
         self.lower(node.children[2], test)
         self.emit(f"if {test}:")
         self.emit(f"    {out} = True")
         self.emit("    break")
-        self.depth -= 1
-        self.local.pop()
+        self.close_loop(var, loop)
 
     def parts(self, nodes: Any) -> list[str]:
         nodes = list(nodes)
@@ -126,13 +131,43 @@ class Lowering(Generator):
         self.lower(source_node, source)
         acc = self.temp()
         self.emit(f"{acc} = []")
-        var = self.bind(name)
-        self.emit(f"for {var} in {_listed(source)}:")
-        self.depth += 1
+        var, loop = self.open_loop(name, source_node, source)
         each(var, acc)
+        self.close_loop(var, loop)
+        self.emit(f"{out} = tuple({acc})")
+
+    def open_loop(self, name: str, source_node: Any, source: str,
+                  checked: bool = False) -> tuple[str, tuple[int, str] | None]:
+        """Bind `name` and open its loop over the local `source` (the value of `source_node`;
+        `checked`: already a list, `_items`' answer), one level deeper. Over `clearings()` the
+        item is named `C<n>_<name>` and comes with its location `L<n>_<name>`, read from the
+        rules' list of the clearings' locations, which the builtins written in read
+        (inline._place) rather than making it at every use; a language name is lowercase, so
+        no other local is named so. Returns the item's local and, for such a loop, the index of
+        its line and its list."""
+        var = self.bind(name)
+        if not _over_clearings(source_node):  # a filter's, a mapping's or a builtin's tuple taken as it is
+            self.emit(f"for {var} in {source if checked or _a_tuple(source_node) else _listed(source)}:")
+            self.depth += 1
+            return var, None
+        var = "C" + var[1:]
+        self.local[-1] = (name, var)
+        self.emit(f"for {var}, L{var[1:]} in (zip({source}, CLOCS) if {source} is CIDS else _located({source})):")
+        self.depth += 1
+        return var, (len(self.lines) - 1, source)
+
+    def close_loop(self, var: str, loop: tuple[int, str] | None) -> None:
+        """Close the loop `open_loop` opened; one whose body never reads the item's location
+        runs over the clearings alone."""
         self.depth -= 1
         self.local.pop()
-        self.emit(f"{out} = tuple({acc})")
+        if loop is None:
+            return
+        at, source = loop
+        if any(re.search(rf"\bL{var[1:]}\b", line) for line in self.lines[at + 1:]):
+            self.hoist.update(("CIDS", "CLOCS"))
+        else:
+            self.lines[at] = f"{self.lines[at][:self.lines[at].index('for ')]}for {var} in {source}:"
 
     def _keep_if(self, cond: Any, var: str, acc: str) -> None:
         test = self.temp()

@@ -137,12 +137,13 @@ def _deliver(game: Game, f: dict, card: int) -> None:
 
 def action_available(game: Game, player: str, action: str) -> bool:
     """An action is offered when its condition holds and its first statement can do something."""
-    a = game.faction(player).actions[action]
-    if a.once_per_turn and game.player(player).used.get(f"action:{action}"):
+    rules = game.rules  # asked for every action of every menu: the tables read straight
+    a = rules.factions[player].actions[action]
+    if a.once_per_turn and game.s.players[player].used.get(f"action:{action}"):
         return False
     if a.when is not None and not a.when(Ctx(game, player, {})):
         return False
-    stmts = game.rules.code[a.code]
+    stmts = rules.code[a.code]
     can = stmts.can
     if can is not None:
         return can(game, player, {})

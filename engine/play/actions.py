@@ -65,12 +65,11 @@ def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
     # past the limit, a bird card in hand pays for one more action
     birds = not free and step["extra_per_bird"] and any(game.card_suit(c) == BIRD for c in game.player(player).hand)
     out = []
-    actions = game.faction(player).actions
+    actions = game.rules.factions[player].actions
     for choice in step["choices"]:
-        beside = choice in actions and actions[choice].free
-        if free or beside or birds:
-            if available(game, player, choice):
-                out.append(choice if free or beside else f"bird:{choice}")
+        beside = not free and choice in actions and actions[choice].free
+        if (free or beside or birds) and available(game, player, choice):
+            out.append(choice if free or beside else f"bird:{choice}")
     return out + daylight_extras(game, player) + ["end"]
 
 
