@@ -17,7 +17,7 @@ PLAY = """
 import builtins
 from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
-GENERATED = ("<rootlaw effect", "<rootlaw legality", "<rootlaw expression")
+GENERATED = ("<rootlaw effect", "<rootlaw legality", "<rootlaw expression", "<rootlaw hook", "<rootlaw event")
 compiled = []
 compile = builtins.compile
 def counted(text, name, *args, **kwargs):

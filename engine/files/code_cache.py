@@ -18,7 +18,8 @@ another magic) is compiled from the text and written again. Effects and legality
 here only for a text recalled from the effect cache (language/bodies.py, legality.py), so their
 code is kept by the second start that runs them and a first start, which generates every text,
 pays nothing for keeping code it may never run again; expressions ask for every text they
-compile.
+compile, and so do the folds of the hooks' modifiers and the events' listeners
+(engine/core/folds.py: their texts follow from the rules; one file holds them all).
 
 Each document has one file (`code-<hash of its path>.marshal`: the magic and level, then one
 marshalled dict, (name, text) -> the code marshalled), read whole on its first use, so a start
