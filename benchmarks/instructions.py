@@ -11,9 +11,11 @@ more than an addition), so a gain claimed from them should also show, within noi
 
 Each side plays the same games as `compare.py` (its worker, after the same untimed warm-up
 game) under `valgrind --tool=callgrind`. A second run plays the warm-up game alone; the
-difference is what the timed games cost. Both sides' final hashes are compared. The runs share
-a parser cache folder of their own, so no text is parsed again in one of them. Needs Valgrind
-(`apt install valgrind`); about a minute per side and mix for 4 seeds.
+difference is what the timed games cost (both after two uncounted runs of the warm-up game, so
+that both find the same caches: an effect's compiled code is kept by its second start). Both
+sides' final hashes are compared. The runs share a parser cache folder of their own, so no
+text is parsed again in one of them. Needs Valgrind (`apt install valgrind`); about a minute
+per side and mix for 4 seeds.
 """
 from __future__ import annotations
 
@@ -48,7 +50,8 @@ def play(tree: Path, mix: str, seeds: list[int], rounds: int, counted: bool = Tr
 
 def per_decision(tree: Path, mix: str, seeds: list[int], rounds: int) -> tuple[float, int, list[str]]:
     """Instructions per decision of the timed games, their decisions and their final hashes."""
-    play(tree, mix, [], rounds, counted=False)  # parses what the tree cache lacks, uncounted
+    for _ in range(2):  # uncounted: the first parses what the tree cache lacks, the second keeps
+        play(tree, mix, [], rounds, counted=False)  # the code of the effects it recalls (files/code_cache.py)
     _, base = play(tree, mix, [], rounds)
     result, total = play(tree, mix, seeds, rounds)
     return (total - base) / result["decisions"], result["decisions"], result["hashes"]

@@ -27,6 +27,7 @@ from rootlaw.errors import RuleLoopError
 
 MODIFIER_DEPTH = 30  # modifiers running inside modifiers (ruler() in a ruler modifier...) before we call it a loop
 _ABSENT = object()
+_KEPT = "<rootlaw folds>"  # the file of the code cache (rootlaw.files.code_cache) that keeps their code
 
 
 def too_deep(running: list[str]) -> None:
@@ -102,7 +103,8 @@ def fold(hook: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Cal
         lines += ["            " + line for line in call]
     lines += ["    except RecursionError:", "        endless(running)", "    finally:", "        if running:",
               "            running.pop()", "    return value", ""]
-    exec(compile("\n".join(lines), f"<rootlaw hook {hook}>", "exec"), namespace)  # noqa: S102 - fixed text, repr()'d names
+    from rootlaw.files.code_cache import compiled  # here: `import rootlaw` loads no file layer
+    exec(compiled("\n".join(lines), f"<rootlaw hook {hook}>", _KEPT), namespace)  # noqa: S102 - fixed text, repr()'d names
     return namespace["fold"]
 
 
@@ -144,5 +146,6 @@ def gather(event: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> 
         lines.append(f"    if {test.field!r} not in payload or payload[{test.field!r}] {same} {faction!r}:")
         lines += ["        " + line for line in call]
     lines += ["    return frames", ""]
-    exec(compile("\n".join(lines), f"<rootlaw event {event}>", "exec"), namespace)  # noqa: S102 - fixed text, repr()'d names
+    from rootlaw.files.code_cache import compiled  # here: `import rootlaw` loads no file layer
+    exec(compiled("\n".join(lines), f"<rootlaw event {event}>", _KEPT), namespace)  # noqa: S102 - fixed text, repr()'d names
     return namespace["gather"]

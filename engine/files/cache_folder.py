@@ -55,11 +55,36 @@ def read_cache(path: Path, max_bytes: int, object_hook: Callable[[dict], Any] | 
         return None
 
 
-def write_cache(path: Path, text: str) -> None:
-    """Replace one of the cache's files (rootlaw.files.atomic, readable by this user only);
-    failing to write only costs the next start the time the file would have saved."""
+def write_cache(path: Path, text: str | bytes) -> None:
+    """Replace one of the cache's files (rootlaw.files.atomic, readable by this user only) with
+    a text, or bytes (the marshalled code of files/code_cache.py); failing to write
+    only costs the next start the time the file would have saved."""
     try:
-        with replacing(path, "cache file", private=True) as handle:
+        with replacing(path, "cache file", binary=isinstance(text, bytes), private=True) as handle:
             handle.write(text)
     except RootlawError:
         pass
+
+
+def store_changed(changed: set[str], content: Callable[[str], str | bytes]) -> Path | None:
+    """Write each of the `changed` files of the data caches' folder (in the order of their
+    names) with its `content`, and forget them: what the caches of one file per document do
+    when the process ends. The folder, or None when there is none to trust."""
+    folder = data_cache_folder()
+    if folder is None or not is_private(folder):
+        return None
+    for where in sorted(changed):
+        write_cache(folder / where, content(where))
+    changed.clear()
+    return folder
+
+
+def prune(folder: Path, pattern: str, keep: int) -> None:
+    """Drop the least recently written of the files matching `pattern` in the folder past the
+    `keep` newest, so a cache of one file per document does not grow without end."""
+    try:
+        files = sorted(folder.glob(pattern), key=lambda f: (f.stat().st_mtime, f.name))
+        for old in files[:-keep]:
+            old.unlink()
+    except OSError:
+        return

@@ -124,6 +124,7 @@ _STAND_IN = compile("def body(game, f):\n    return compile_now(game, f)\n", "<r
 def _code(plan: BodyPlan) -> tuple[Any, dict[str, Any]]:
     """The effect's compiled code and the names it reads (None: the interpreter runs it), from
     the text kept by an earlier start when the cache has it, else generated now (and kept)."""
+    from rootlaw.files import code_cache  # here: `import rootlaw` loads no file layer
     k = where = None
     name = f"<rootlaw effect {plan.code}>"
     if plan.digest:
@@ -132,7 +133,7 @@ def _code(plan: BodyPlan) -> tuple[Any, dict[str, Any]]:
         kept = effect_cache.recall(k, where, plan.blocks)
         if kept is not None:
             try:
-                return (None if kept[0] is None else compile(kept[0], name, "exec")), {**_fixed_names(), **kept[1]}
+                return (None if kept[0] is None else code_cache.compiled(kept[0], name, plan.document)), {**_fixed_names(), **kept[1]}
             except (SyntaxError, ValueError, RecursionError, MemoryError):  # damaged: written again
                 pass
     writer = _Writer(plan)

@@ -92,10 +92,11 @@ _HAND_OVER = compile("def fast(ctx):\n    return slow(ctx)\n", "<rootlaw express
 
 
 def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict,
-                            afresh: Callable[[], str | None] | None = None) -> Fn:
+                            afresh: Callable[[], str | None] | None = None, document: str = "") -> Fn:
     """The function that `source()` defines, generated and compiled only when first called
     (`source()` None: the closures evaluate every call; `afresh()`, if given, writes the text
-    anew when the one `source()` gave does not compile: a damaged kept text).
+    anew when the one `source()` gave does not compile: a damaged kept text; `document`: the
+    file whose cache keeps the compiled code, rootlaw.files.code_cache, "" none).
 
     A start loads about 600 expressions and a short game uses a fraction of them: generating
     and compiling each on first use keeps a cold start short. The function handed out is a
@@ -106,9 +107,9 @@ def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict,
 
     def compile_now(ctx: Ctx) -> Any:
         text = source()
-        code = _compiled(text)
+        code = _compiled(text, document)
         if code is _HAND_OVER and text is not None and afresh is not None:
-            code = _compiled(afresh())
+            code = _compiled(afresh(), document)
         exec(code, namespace)  # noqa: S102 - text built from checked tokens
         stand_in.__code__ = namespace["fast"].__code__
         return stand_in(ctx)
@@ -116,9 +117,10 @@ def _compiled_on_first_call(source: Callable[[], str | None], namespace: dict,
     return stand_in
 
 
-def _compiled(text: str | None) -> Any:
+def _compiled(text: str | None, document: str) -> Any:
+    from rootlaw.files import code_cache  # here: `import rootlaw` loads no file layer
     try:
-        return _HAND_OVER if text is None else compile(text, "<rootlaw expression>", "exec")
+        return _HAND_OVER if text is None else code_cache.compiled(text, "<rootlaw expression>", document)
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # nests deeper than Python's compiler
         return _HAND_OVER  # (a sum of thousands of terms): the closures alone evaluate it
 

@@ -88,6 +88,7 @@ def _fixed_names() -> dict[str, Any]:
 def _code(plan: Any, stmt: Any) -> tuple[Any, dict[str, Any]]:
     """The check's compiled code and the names it reads (None: the statement answers), from
     the text an earlier start kept when the cache has it, else generated now (and kept)."""
+    from rootlaw.files import code_cache  # here: `import rootlaw` loads no file layer
     name = f"<rootlaw legality {plan.code}>"
     mine = {**_fixed_names(), "slow": stmt.possible}
     k = where = None
@@ -97,7 +98,7 @@ def _code(plan: Any, stmt: Any) -> tuple[Any, dict[str, Any]]:
         kept = effect_cache.recall(k, where, plan.blocks, "can")
         if kept is not None:
             try:
-                return (None if kept[0] is None else compile(kept[0], name, "exec")), {**mine, **kept[1]}
+                return (None if kept[0] is None else code_cache.compiled(kept[0], name, plan.document)), {**mine, **kept[1]}
             except (SyntaxError, ValueError, RecursionError, MemoryError):  # damaged: written again
                 pass
     try:

@@ -235,7 +235,7 @@ def fast(node: Tree, slow: Fn, outer: Callable[[str], bool], variables: set[str]
             expression_cache.remember(k, document, text, functions)
         namespace.update(functions)
         return text
-    return _compiled_on_first_call(source, namespace, afresh)
+    return _compiled_on_first_call(source, namespace, afresh, document if kept else "")
 
 
 def _written(node: Tree, outer: Callable[[str], bool], variables: set[str], words: set[str],

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rootlaw.files import prebuilt
-from rootlaw.files.cache_folder import data_cache_folder, is_private, read_cache, write_cache
+from rootlaw.files.cache_folder import data_cache_folder, is_private, prune, read_cache, store_changed
 
 from .syntax import CONTAINER, POSITIONS, Meta, Token, Tree, token
 
@@ -142,17 +142,12 @@ def _prebuilt(document: str) -> dict[str, Any]:
 def _store() -> None:
     """Write the files of the documents that got new trees, then drop the least recently
     written files past _FILES; failing to write only costs the next start its parsing."""
-    folder = data_cache_folder()
-    if folder is None or not is_private(folder):
+    folder = store_changed(_changed, lambda where: json.dumps(_used[where], separators=(",", ":")))
+    if folder is None:
         return
-    for where in sorted(_changed):
-        write_cache(folder / where, json.dumps(_used[where], separators=(",", ":")))
-    _changed.clear()
+    for prefix in _PREFIXES:
+        prune(folder, f"{prefix}*.json", _FILES)
     try:
-        for prefix in _PREFIXES:
-            files = sorted(folder.glob(f"{prefix}*.json"), key=lambda f: (f.stat().st_mtime, f.name))
-            for old in files[:-_FILES]:
-                old.unlink()
         (folder / "syntax-trees.json").unlink(missing_ok=True)  # the single file of earlier versions
     except OSError:
         return
