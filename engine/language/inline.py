@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from rootlaw.core.locations import as_location
+from rootlaw.core.locations import as_location, clearing_loc
 
 from .builtins import FUNCTIONS
 
@@ -242,7 +242,7 @@ def _ruler(args: list[str], hoist: set[str]) -> str | None:
 def _located(clearings: tuple) -> list[tuple[int, str]]:
     """Each clearing with its location, for a loop over `clearings()` whose list is not the
     rules' own (`CIDS`, whose locations `CLOCS` lists)."""
-    return [(c, f"c{c}") for c in clearings]
+    return [(c, clearing_loc(c)) for c in clearings]
 
 
 # what generated code calls besides the builtins, by these names
