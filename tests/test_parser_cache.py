@@ -93,3 +93,18 @@ def test_a_linked_cache_folder_is_not_used(tmp_path):
     built = []
     cached_lark(GRAMMAR, lambda: built.append(1) or _build(), link)
     assert built == [1] and not list(real.iterdir())
+
+
+def test_the_cache_switches_of_the_other_caches_hold_for_the_parser(tmp_path, monkeypatch):
+    """ROOTLAW_NO_CACHE keeps no tables anywhere; ROOTLAW_CACHE_DIR moves them, as for every other cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("ROOTLAW_NO_CACHE", "1")
+    built = []
+    cached_lark(GRAMMAR, lambda: built.append(1) or _build())
+    cached_lark(GRAMMAR, lambda: built.append(1) or _build())
+    assert built == [1, 1] and not (tmp_path / "home").exists()
+    monkeypatch.delenv("ROOTLAW_NO_CACHE")
+    monkeypatch.setenv("ROOTLAW_CACHE_DIR", str(tmp_path / "moved"))
+    cached_lark(GRAMMAR, _build)
+    assert len(list((tmp_path / "moved").glob("parser-*.json"))) == 1 and not (tmp_path / "home").exists()
+    cached_lark(GRAMMAR, lambda: pytest.fail("the moved cache was not used"))

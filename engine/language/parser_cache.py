@@ -8,7 +8,8 @@ a wrong parser, never run code) in a folder that only the user can write: create
 refused unless it is a real folder owned by the user and closed to group and others. The
 file name and content carry a hash of the grammar, Lark's version and Python's; any mismatch
 or damage rebuilds the parser in memory. A wheel ships the tables it was built with
-(rootlaw.files.prebuilt), read when the private folder has none, under the same key.
+(rootlaw.files.prebuilt), read when the private folder has none, under the same key. As the
+other caches, it keeps nothing with ROOTLAW_NO_CACHE=1 and lives in ROOTLAW_CACHE_DIR if set.
 """
 from __future__ import annotations
 
@@ -24,16 +25,16 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
 from rootlaw.files import prebuilt
-from rootlaw.files.cache_folder import cache_folder, is_private, read_cache, write_cache
+from rootlaw.files.cache_folder import data_cache_folder, is_private, read_cache, write_cache
 
 MAX_CACHE_BYTES = 2_000_000
 
 
 def cached_lark(grammar: str, build: Callable[[], Lark], folder: Path | None = None) -> Lark:
     """The parser for `grammar`: loaded from the private cache, or built by `build` and stored."""
-    folder = cache_folder() if folder is None else folder
+    folder = data_cache_folder() if folder is None else folder
     key = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version.split()[0])).encode()).hexdigest()
-    if not is_private(folder):
+    if folder is None or not is_private(folder):
         return build()
     path = folder / f"parser-{key[:32]}.json"
     loaded = _load(read_cache(path, MAX_CACHE_BYTES, object_hook=_decode), key)
