@@ -24,8 +24,8 @@ def build(out: Path) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="rootlaw-prebuild-") as tmp:
         os.environ.pop("ROOTLAW_NO_CACHE", None)
         os.environ["ROOTLAW_NO_PREBUILT"] = "1"  # build from nothing, whatever an earlier build left
-        os.environ["XDG_CACHE_HOME"] = tmp  # the parse tables' folder (never the builder's own cache)
-        os.environ["ROOTLAW_CACHE_DIR"] = tmp = str(Path(tmp) / "rootlaw")  # the other caches', the same
+        os.environ["XDG_CACHE_HOME"] = tmp  # never the builder's own cache folder
+        os.environ["ROOTLAW_CACHE_DIR"] = tmp = str(Path(tmp) / "rootlaw")  # every cache's folder, the tables' too
         from rootlaw.files import document_cache, prebuilt, schema_cache
         from rootlaw.files.documents import load_yaml
         from rootlaw.language import tree_cache
