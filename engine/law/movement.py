@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from rootlaw.core.folds import asked_for
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game
 from rootlaw.core.identity import distinct
@@ -85,7 +86,9 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         ("ignore_rule_moving" in modifiers and game.modify("ignore_rule_moving", False, player=player))
     # a move goes into a forest only when its effect names forests among the destinations
     forests = allowed_to is not None and any(type(d) is not int for d in allowed_to)
-    hindered = not (started or get("unhindered")) and "may_move_from" in modifiers
+    # the player's `may_move_from` restrictions (false: none can apply), called as `modify` would
+    hindered = not (started or get("unhindered")) and "may_move_from" in modifiers and \
+        asked_for(game.rules, "may_move_from", "player", player)
     by_place, ordered = _mover_counts(game, player, get("kinds"))
     if origin is not None:
         ordered = ((origin, tuple(sorted(by_place[origin].items()))),) if origin in by_place else ()
@@ -104,7 +107,7 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         if allowed_to is not None:
             dests = [d for d in dests if d in allowed_to]
         # `may_move_from` asked only of an origin with somewhere to go: one without adds nothing either way
-        if not dests or hindered and not game.modify("may_move_from", True, player=player, clearing=start):
+        if not dests or hindered and not hindered(game, True, {"player": player, "clearing": start}):
             continue
         most = dict(counts)
         for dest in dests:
@@ -163,12 +166,12 @@ def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
 def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
     """Every group that may move together: at least one piece; abilities may forbid mixes."""
     kinds = sorted(most)
-    asked = "move_group_allowed" in game.rules.modifiers  # without a restriction, nothing to ask
+    allowed = asked_for(game.rules, "move_group_allowed", "player", player)  # None: nothing to ask
     out = []
     for counts in product(*(range(most[k] + 1) for k in kinds)):
         if sum(counts):
             group = tuple([(k, n) for k, n in zip(kinds, counts) if n])
-            if not asked or game.modify("move_group_allowed", True, player=player, group=group):
+            if allowed is None or allowed(game, True, {"player": player, "group": group}):
                 out.append(group)
     return out
 
