@@ -202,16 +202,18 @@ def move(game: Game, f: dict) -> None:
         game.log("move_cancelled", faction=player, origin=f["origin"])
         game.pop(False)
         return
-    options = move_options(game, player, f, origin=f["origin"], started=True)
-    if not options:
-        game.pop(False)  # an intervention's cost left nothing to move
-        return
     if "dest" not in f:
+        options = move_options(game, player, f, origin=f["origin"], started=True)
+        if not options:
+            game.pop(False)  # an intervention's cost left nothing to move
+            return
         dests = sorted((d for _, d in options), key=place_key)
         if game.ask(f, "dest", chooser, "move_to", dests, f"move from {f['origin']} to which clearing?"):
             return
+    # the destination is one of those options, chosen in the board they were worked out in
+    # (answering changes nothing else), so the pieces that may go are the origin's movers
     if "group" not in f:
-        choices = groups(game, player, options[(f["origin"], f["dest"])])
+        choices = groups(game, player, _mover_counts(game, player, f.get("kinds"))[0][f["origin"]])
         if game.ask(f, "group", chooser, "move_group", choices, "move which pieces?"):
             return
     if "pick" in f:
