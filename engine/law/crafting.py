@@ -30,7 +30,7 @@ def _pieces_pool(game: Game, player: str) -> dict[str, int]:
     pool = {suit: 0 for suit in SUITS}
     index, suits = game.counts().kinds, game.s.suits
     for anything, clearing, kind_keys in _crafting_keys(game, player):
-        if anything not in index:  # none of the player's pieces stands there
+        if anything not in index:  # none of the player's pieces (of its one crafting kind) stands there
             continue
         groups: dict[str | None, list] = {}  # craft_group -> [pieces, limit]; None: ungrouped
         for count_key, craft_group, craft_limit in kind_keys:
@@ -49,15 +49,16 @@ def _pieces_pool(game: Game, player: str) -> dict[str, int]:
 
 
 def _crafting_keys(game: Game, player: str) -> tuple:
-    """For every clearing: the board count key of the player's pieces there, the clearing, and
-    (count key, craft group, craft limit) of each of its crafting kinds (standing directly in
-    the clearing: a piece held by another is not counted there). Fixed by the rules."""
+    """For every clearing: the board count key of the player's pieces there (that of its one
+    crafting kind, when it has one), the clearing, and (count key, craft group, craft limit) of
+    each of its crafting kinds (standing directly in the clearing: a piece held by another is
+    not counted there). Fixed by the rules."""
     memo = game.rules.memo
     key = ("crafting keys", player)
     keys = memo.get(key)
     if keys is None:
         crafting = [(kind, piece) for kind, piece in game.faction(player).pieces.items() if piece.crafts]
-        keys = memo[key] = tuple(((loc, player, None), clearing,
+        keys = memo[key] = tuple(((loc, player, None if len(crafting) > 1 else crafting[0][0]), clearing,
                                   tuple(((loc, player, kind), piece.craft_group, piece.craft_limit)
                                         for kind, piece in crafting))
                                  for clearing, loc in zip(game.rules.clearing_ids, game.rules.clearing_locs)) \

@@ -131,22 +131,22 @@ def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
     index = game.counts().kinds
     out: dict[int | str, dict[str, int]] = {}
     for anything, place, kind_keys in _mover_keys(game, player, kinds):
-        if anything in index:  # the player has a piece there
+        if anything in index:  # the player has a piece there (of its one mover kind, if it has one)
+            here = {}
             for count_key, kind in kind_keys:
                 n = index.get(count_key)
                 if n:
-                    here = out.get(place)
-                    if here is None:
-                        here = out[place] = {}
                     here[kind] = n
+            if here:
+                out[place] = here
     kept = game._kept[key] = (out, tuple([(place, tuple(here.items())) for place, here in out.items()]))
     return kept
 
 
 def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple:
     """For every place a mover may stand (clearings, then forests): the board count key of the
-    player's pieces there, the place, and (count key, kind) of each kind of its movers (in
-    order, among `kinds`). Fixed by the rules."""
+    player's pieces there (that of its one kind of movers, when it has one), the place, and
+    (count key, kind) of each kind of its movers (in order, among `kinds`). Fixed by the rules."""
     memo = game.rules.memo
     key = ("mover keys", player, kinds)
     keys = memo.get(key)
@@ -154,7 +154,8 @@ def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple
         moving = sorted(k for f, k in game.rules.movers if f == player and (kinds is None or k in kinds))
         places = [(clearing_loc(c), c) for c in game.clearings()] + \
             [(forest_loc(f), f) for f in game.rules.map.forests]
-        keys = memo[key] = tuple(((loc, player, None), place, tuple(((loc, player, k), k) for k in moving))
+        keys = memo[key] = tuple(((loc, player, None if len(moving) > 1 else moving[0]), place,
+                                  tuple(((loc, player, k), k) for k in moving))
                                  for loc, place in places) if moving else ()
     return keys
 
