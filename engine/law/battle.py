@@ -53,9 +53,11 @@ def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...]
     """Enemies with pieces in the clearing that the attacker may battle (restrictions apply);
     a coalition partner is no enemy (Law 9.2.8). `first` stops at the first one."""
     allowed = asked_for(game.rules, "may_battle", "attacker", attacker)  # None: no restriction to ask
+    kinds, loc = game.counts().kinds, clearing_loc(clearing)
     out = []
-    for enemy in game.factions_present(clearing):
-        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and \
+    for enemy in game.s.seats:  # the factions present, in seat order (`factions_present`)
+        if (loc, enemy, None) in kinds and game.are_enemies(attacker, enemy) and \
+                (against is None or enemy in against) and \
                 (allowed is None or allowed(game, True, {"attacker": attacker, "defender": enemy, "clearing": clearing})):
             out.append(enemy)
             if first:
