@@ -15,6 +15,11 @@ numbers of the card's copies instead of a faction. Both functions gather once th
 (`cards_in_play`) and skip a card's ability while none of its copies is among them, which would
 look through every seat to find nobody.
 
+The Law asks its hooks for one faction at a time, clearing after clearing (a move's player, a
+battle's attacker, the placing faction): `asked_for` gives the fold for one value of one name,
+its owner tests on that name answered when it is made, or None when no modifier can apply, and
+then the Law makes no call.
+
 The fold keeps the loop guard of `Game.modify` (modifiers calling modifiers past
 MODIFIER_DEPTH, or without end, are a `RuleLoopError` naming them). Its text holds only
 repr()'d constants and names of this module's namespace.
