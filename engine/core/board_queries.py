@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board_index import PieceCounts
+from .folds import asked_for
 from .locations import clearing_loc
 
 if TYPE_CHECKING:
@@ -155,21 +156,18 @@ class BoardQueries:
 
     def adjacent(self, clearing: int, faction: str | None = None) -> tuple[int, ...]:
         """Law 2.2.1: clearings joined by an open path; abilities may add links (rivers...)."""
-        closed = self.s.closed_paths
-        modified = faction is not None and "adjacency" in self.rules.modifiers
+        closed, rules = self.s.closed_paths, self.rules
+        # the faction's adjacency modifiers (false: none can apply), called as `modify` would call them
+        run = faction is not None and "adjacency" in rules.modifiers and asked_for(rules, "adjacency", "faction", faction)
         if not closed:
-            if not modified:
-                return self.rules.neighbours[clearing]  # the usual case, worked out once per game
-            ends = self.rules.path_ends_at[clearing]
+            if not run:
+                return rules.neighbours[clearing]  # the usual case, worked out once per game
+            ends = rules.path_ends_at[clearing]
         else:
-            ends = tuple(n for n, key in self.rules.adjacency[clearing] if key not in closed)
-        if modified:  # the hook's fold called as `modify` would call it (asked by every move and menu)
-            run = self.rules.folds.get("adjacency") or self.rules.fold("adjacency")
-            out = run(self, ends, {"clearing": clearing, "faction": faction})
-        else:
-            out = ends
+            ends = tuple(n for n, key in rules.adjacency[clearing] if key not in closed)
+        out = run(self, ends, {"clearing": clearing, "faction": faction}) if run else ends
         if out is ends and not closed:
-            return self.rules.neighbours[clearing]  # no modifier changed it: the same clearings
+            return rules.neighbours[clearing]  # no modifier changed it: the same clearings
         return tuple(sorted(set(out)))
 
     def free_slots(self, clearing: int, loc: str | None = None) -> int:

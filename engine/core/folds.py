@@ -15,6 +15,11 @@ numbers of the card's copies instead of a faction. Both functions gather once th
 (`cards_in_play`) and skip a card's ability while none of its copies is among them, which would
 look through every seat to find nobody.
 
+The Law asks its hooks for one faction at a time, clearing after clearing (a move's player, a
+battle's attacker, the placing faction): `asked_for` gives the fold for one value of one name,
+its owner tests on that name answered when it is made, or None when no modifier can apply, and
+then the Law makes no call.
+
 The fold keeps the loop guard of `Game.modify` (modifiers calling modifiers past
 MODIFIER_DEPTH, or without end, are a `RuleLoopError` naming them). Its text holds only
 repr()'d constants and names of this module's namespace.
@@ -57,13 +62,22 @@ def _held(i: int) -> str:
     return f"if played and not c{i}.isdisjoint(played):"
 
 
-def fold(hook: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Callable[[Any, Any, dict], Any]:
+def fold(hook: str, entries: list[tuple[Callable, str | frozenset[int]]],
+         given: tuple[str, Any] | None = None) -> Callable[[Any, Any, dict], Any] | None:
     """One function running the modifiers of `hook` in order: (function, its faction when it
-    is a faction's own, else its card's copies)."""
+    is a faction's own, else its card's copies).
+
+    `given` (name, value): the fold for contexts whose `name` is `value`, as `asked_for` keeps
+    them: an owner test on that name is answered once here, so a modifier whose test fails is
+    left out and one whose test holds is called without it; None when no modifier is left."""
     namespace: dict[str, Any] = {"ABSENT": _ABSENT, "DEPTH": MODIFIER_DEPTH, "too_deep": too_deep,
                                  "endless": endless, "cards_in_play": cards_in_play}
+    if given is not None:
+        entries = [(fn, faction) for fn, faction in entries if _may_hold(fn, faction, given)]
+        if not entries:
+            return None
     lines = ["def fold(game, value, context):"]
-    owned = owners(entries)
+    owned = owners(entries) if given is None else None
     if owned is not None:  # a hook asked for a faction none of its modifiers belongs to runs none
         (name, field), namespace["OWNERS"] = owned
         if field is None:
@@ -90,7 +104,7 @@ def fold(hook: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Cal
             continue
         namespace[f"m{i}"] = fn.apply
         call = [f"running[-1] = {ability!r}", f"value = m{i}(game, {faction!r}, {{}}, value, context)"]
-        if test is None:
+        if test is None or given is not None and _answered(test, given):
             lines += ["        " + line for line in call]
             continue
         same = "==" if test.equal else "!="
@@ -106,6 +120,35 @@ def fold(hook: str, entries: list[tuple[Callable, str | frozenset[int]]]) -> Cal
     from rootlaw.files.code_cache import compiled  # here: `import rootlaw` loads no file layer
     exec(compiled("\n".join(lines), f"<rootlaw hook {hook}>", _KEPT), namespace)  # noqa: S102 - fixed text, repr()'d names
     return namespace["fold"]
+
+
+def _answered(test: Any, given: tuple[str, Any]) -> bool:
+    """Whether an owner test reads the given name itself (not a field of it): then `given`
+    answers it before any game is played."""
+    return test.field is None and test.name == given[0]
+
+
+def _may_hold(fn: Callable, faction: str | frozenset[int], given: tuple[str, Any]) -> bool:
+    """Whether a modifier may run in a context whose name `given[0]` is `given[1]`: False only
+    for a faction's own modifier whose owner test on that name fails for that value, as the
+    fold's inline test `v is ABSENT or v == FACTION` (or `!=`) would find it."""
+    test = getattr(fn, "test", None)
+    if type(faction) is not str or not hasattr(fn, "apply") or test is None or not _answered(test, given):
+        return True
+    return (given[1] == faction) is test.equal
+
+
+def asked_for(rules: Any, hook: str, name: str, value: Any) -> Callable[[Any, Any, dict], Any] | None:
+    """The fold of `hook` for a context whose `name` is `value` (a move's player, a battle's
+    attacker): its modifiers that may apply then, made once per rules; None when there is none,
+    and the hook's value stands without a call. A Law that asks a hook for one faction, clearing
+    after clearing, looks it up once and calls it with the same context `Game.modify` would give."""
+    key = ("fold", hook, name, value)
+    made = rules.memo.get(key, _ABSENT)
+    if made is _ABSENT:
+        entries = list(zip(rules.modifiers[hook], rules.modifier_owners[hook])) if hook in rules.modifiers else []
+        made = rules.memo[key] = fold(hook, entries, (name, value)) if entries else None
+    return made
 
 
 def owners(entries: list[tuple[Callable, str | frozenset[int]]]) -> tuple[tuple[str, str | None], frozenset[str]] | None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rootlaw.core import replacements
 
+from .folds import asked_for
 from .locations import as_location, clearing_loc, piece_loc
 from .state import freeze
 
@@ -56,11 +57,11 @@ class PieceOperations:
         `may_place` restrictions (`by`: whose effect places it)."""
         if self.why_not_place(faction, kind, loc, supply) is not None:
             return False
+        # the faction's restrictions called as `modify` would call them (asked for every clearing of a menu)
         rules = self.rules
-        if "may_place" not in rules.modifiers:  # nothing restricts it: no need to ask
+        run = "may_place" in rules.modifiers and asked_for(rules, "may_place", "player", faction)
+        if not run:  # nothing can restrict it: no need to ask
             return True
-        # the hook's fold called as `modify` would call it (asked for every clearing of a menu)
-        run = rules.folds.get("may_place") or rules.fold("may_place")
         return run(self, True, {"player": faction, "kind": kind, "clearing": int(loc[1:]) if loc[0] == "c" else None,
                                 "by": by})
 

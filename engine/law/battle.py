@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rootlaw.core.cards import matches_suit
+from rootlaw.core.folds import asked_for
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.identity import distinct
@@ -51,11 +52,13 @@ def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...]
               first: bool = False) -> list[str]:
     """Enemies with pieces in the clearing that the attacker may battle (restrictions apply);
     a coalition partner is no enemy (Law 9.2.8). `first` stops at the first one."""
-    asked = "may_battle" in game.rules.modifiers  # without a restriction, nothing to ask
+    allowed = asked_for(game.rules, "may_battle", "attacker", attacker)  # None: no restriction to ask
+    kinds, loc = game.counts().kinds, clearing_loc(clearing)
     out = []
-    for enemy in game.factions_present(clearing):
-        if game.are_enemies(attacker, enemy) and (against is None or enemy in against) and \
-                (not asked or game.modify("may_battle", True, attacker=attacker, defender=enemy, clearing=clearing)):
+    for enemy in game.s.seats:  # the factions present, in seat order (`factions_present`)
+        if (loc, enemy, None) in kinds and game.are_enemies(attacker, enemy) and \
+                (against is None or enemy in against) and \
+                (allowed is None or allowed(game, True, {"attacker": attacker, "defender": enemy, "clearing": clearing})):
             out.append(enemy)
             if first:
                 break

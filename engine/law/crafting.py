@@ -28,22 +28,42 @@ def _pieces_pool(game: Game, player: str) -> dict[str, int]:
     if kept is not None:
         return kept
     pool = {suit: 0 for suit in SUITS}
-    defs = game.faction(player).pieces
-    pieces = game.s.pieces
-    places: dict[int, dict[str | None, list]] = {}  # clearing -> craft_group -> [pieces, limit]
-    for pid in game.pieces_of(player):
-        _, kind, loc = pieces[pid]
-        piece = defs[kind]
-        if not piece.crafts or loc[0] != "c":  # standing in a clearing, not held by a piece
+    index, suits = game.counts().kinds, game.s.suits
+    for anything, clearing, kind_keys in _crafting_keys(game, player):
+        if anything not in index:  # none of the player's pieces (of its one crafting kind) stands there
             continue
-        group = places.setdefault(int(loc[1:]), {}).setdefault(piece.craft_group, [0, None])  # None: ungrouped
-        group[0] += 1
-        if piece.craft_limit is not None:
-            group[1] = piece.craft_limit if group[1] is None else min(group[1], piece.craft_limit)
-    for clearing, groups in places.items():
-        pool[game.suit(clearing)] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
+        groups: dict[str | None, list] = {}  # craft_group -> [pieces, limit]; None: ungrouped
+        for count_key, craft_group, craft_limit in kind_keys:
+            n = index.get(count_key)
+            if n:
+                group = groups.get(craft_group)
+                if group is None:
+                    group = groups[craft_group] = [0, None]
+                group[0] += n
+                if craft_limit is not None:
+                    group[1] = craft_limit if group[1] is None else min(group[1], craft_limit)
+        if groups:
+            pool[suits[clearing]] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
     game._kept[key] = pool
     return pool
+
+
+def _crafting_keys(game: Game, player: str) -> tuple:
+    """For every clearing: the board count key of the player's pieces there (that of its one
+    crafting kind, when it has one), the clearing, and (count key, craft group, craft limit) of
+    each of its crafting kinds (standing directly in the clearing: a piece held by another is
+    not counted there). Fixed by the rules."""
+    memo = game.rules.memo
+    key = ("crafting keys", player)
+    keys = memo.get(key)
+    if keys is None:
+        crafting = [(kind, piece) for kind, piece in game.faction(player).pieces.items() if piece.crafts]
+        keys = memo[key] = tuple(((loc, player, None if len(crafting) > 1 else crafting[0][0]), clearing,
+                                  tuple(((loc, player, kind), piece.craft_group, piece.craft_limit)
+                                        for kind, piece in crafting))
+                                 for clearing, loc in zip(game.rules.clearing_ids, game.rules.clearing_locs)) \
+            if crafting else ()
+    return keys
 
 
 def payments(cost: tuple[str, ...], pool: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from rootlaw.core.folds import asked_for
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game
 from rootlaw.core.identity import distinct
@@ -85,7 +86,9 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         ("ignore_rule_moving" in modifiers and game.modify("ignore_rule_moving", False, player=player))
     # a move goes into a forest only when its effect names forests among the destinations
     forests = allowed_to is not None and any(type(d) is not int for d in allowed_to)
-    hindered = not (started or get("unhindered")) and "may_move_from" in modifiers
+    # the player's `may_move_from` restrictions (false: none can apply), called as `modify` would
+    hindered = not (started or get("unhindered")) and "may_move_from" in modifiers and \
+        asked_for(game.rules, "may_move_from", "player", player)
     by_place, ordered = _mover_counts(game, player, get("kinds"))
     if origin is not None:
         ordered = ((origin, tuple(sorted(by_place[origin].items()))),) if origin in by_place else ()
@@ -104,7 +107,7 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         if allowed_to is not None:
             dests = [d for d in dests if d in allowed_to]
         # `may_move_from` asked only of an origin with somewhere to go: one without adds nothing either way
-        if not dests or hindered and not game.modify("may_move_from", True, player=player, clearing=start):
+        if not dests or hindered and not hindered(game, True, {"player": player, "clearing": start}):
             continue
         most = dict(counts)
         for dest in dests:
@@ -128,22 +131,22 @@ def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
     index = game.counts().kinds
     out: dict[int | str, dict[str, int]] = {}
     for anything, place, kind_keys in _mover_keys(game, player, kinds):
-        if anything in index:  # the player has a piece there
+        if anything in index:  # the player has a piece there (of its one mover kind, if it has one)
+            here = {}
             for count_key, kind in kind_keys:
                 n = index.get(count_key)
                 if n:
-                    here = out.get(place)
-                    if here is None:
-                        here = out[place] = {}
                     here[kind] = n
+            if here:
+                out[place] = here
     kept = game._kept[key] = (out, tuple([(place, tuple(here.items())) for place, here in out.items()]))
     return kept
 
 
 def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple:
     """For every place a mover may stand (clearings, then forests): the board count key of the
-    player's pieces there, the place, and (count key, kind) of each kind of its movers (in
-    order, among `kinds`). Fixed by the rules."""
+    player's pieces there (that of its one kind of movers, when it has one), the place, and
+    (count key, kind) of each kind of its movers (in order, among `kinds`). Fixed by the rules."""
     memo = game.rules.memo
     key = ("mover keys", player, kinds)
     keys = memo.get(key)
@@ -151,7 +154,8 @@ def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple
         moving = sorted(k for f, k in game.rules.movers if f == player and (kinds is None or k in kinds))
         places = [(clearing_loc(c), c) for c in game.clearings()] + \
             [(forest_loc(f), f) for f in game.rules.map.forests]
-        keys = memo[key] = tuple(((loc, player, None), place, tuple(((loc, player, k), k) for k in moving))
+        keys = memo[key] = tuple(((loc, player, None if len(moving) > 1 else moving[0]), place,
+                                  tuple(((loc, player, k), k) for k in moving))
                                  for loc, place in places) if moving else ()
     return keys
 
@@ -163,12 +167,12 @@ def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
 def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
     """Every group that may move together: at least one piece; abilities may forbid mixes."""
     kinds = sorted(most)
-    asked = "move_group_allowed" in game.rules.modifiers  # without a restriction, nothing to ask
+    allowed = asked_for(game.rules, "move_group_allowed", "player", player)  # None: nothing to ask
     out = []
     for counts in product(*(range(most[k] + 1) for k in kinds)):
         if sum(counts):
             group = tuple([(k, n) for k, n in zip(kinds, counts) if n])
-            if not asked or game.modify("move_group_allowed", True, player=player, group=group):
+            if allowed is None or allowed(game, True, {"player": player, "group": group}):
                 out.append(group)
     return out
 
@@ -199,16 +203,18 @@ def move(game: Game, f: dict) -> None:
         game.log("move_cancelled", faction=player, origin=f["origin"])
         game.pop(False)
         return
-    options = move_options(game, player, f, origin=f["origin"], started=True)
-    if not options:
-        game.pop(False)  # an intervention's cost left nothing to move
-        return
     if "dest" not in f:
+        options = move_options(game, player, f, origin=f["origin"], started=True)
+        if not options:
+            game.pop(False)  # an intervention's cost left nothing to move
+            return
         dests = sorted((d for _, d in options), key=place_key)
         if game.ask(f, "dest", chooser, "move_to", dests, f"move from {f['origin']} to which clearing?"):
             return
+    # the destination is one of those options, chosen in the board they were worked out in
+    # (answering changes nothing else), so the pieces that may go are the origin's movers
     if "group" not in f:
-        choices = groups(game, player, options[(f["origin"], f["dest"])])
+        choices = groups(game, player, _mover_counts(game, player, f.get("kinds"))[0][f["origin"]])
         if game.ask(f, "group", chooser, "move_group", choices, "move which pieces?"):
             return
     if "pick" in f:
