@@ -20,6 +20,7 @@ from .state import freeze
 if TYPE_CHECKING:
     from .state import State
 
+_PLAIN = frozenset((int, str))  # the types of the values `freeze` leaves as they are (bool is not int)
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
 TURN_DECISIONS = 2000  # decisions in one turn (or setup) before we call it a loop; real turns ask a few dozen
 
@@ -122,13 +123,20 @@ class DecisionLoop:
         frame whose handler called this, may go on at once (`goes_on`). A parent that starts
         its children this way saves the loop a step out and a step back in per child, and the
         stack holds the same frames the loop would have run, so a decision finds them as before."""
-        self.s.stack.append(frame)
+        s = self.s
+        stack = s.stack
+        stack.append(frame)
         self._frame = frame
         HANDLERS[frame["op"]](self, frame)
         self._frame = parent
         if self.changed:
             invariant_abilities.check(self)
-        return self.goes_on(parent)
+        if s.decision is not None or s.ended or stack[-1] is not parent:  # (`goes_on`, written out)
+            return False
+        steps = s.steps = s.steps + 1
+        if steps > STEP_BUDGET:
+            over_budget(s)
+        return True
 
     def blame(self, frame: dict) -> None:
         """Name `frame` in the error being raised: work a handler does for a frame it no longer
@@ -143,10 +151,8 @@ class DecisionLoop:
         if self.s.stack[-1] is not frame:
             return True  # reactions this frame set off run first; it asks again when it resumes
         options = tuple(options)
-        for o in options:
-            if type(o) is not int and type(o) is not str:  # most options: nothing to freeze
-                options = tuple([freeze(o) for o in options])
-                break
+        if not _PLAIN.issuperset(map(type, options)):  # most options are: nothing to freeze
+            options = tuple([freeze(o) for o in options])
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if self.offered is not None:

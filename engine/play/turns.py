@@ -73,16 +73,16 @@ def _advance_phase(game: Game, f: dict, player: str, phase: str) -> bool:
     """Run the next stage of one phase: its start, its steps, then its end (Law 1.4.1: a phase's
     end comes before the next phase starts). True once all three have run."""
     stage = f.get("stage", "start")
-    if stage == "start":
-        f["stage"] = "steps"
-        f.pop("index", None)  # set when the steps begin, after the phase's start (`running_steps`)
-        f.pop("window", None)
-        _start_phase(game, f, player, phase)
-    elif stage == "steps":
+    if stage == "steps":  # the usual case: back from a step
         if "index" not in f:
             f["index"] = 0
         if _run_steps(game, f, player, phase):
             f["stage"] = "end"
+    elif stage == "start":
+        f["stage"] = "steps"
+        f.pop("index", None)  # set when the steps begin, after the phase's start (`running_steps`)
+        f.pop("window", None)
+        _start_phase(game, f, player, phase)
     elif stage == "end":
         f["stage"] = "next"
         game.emit("phase_end", player=player, phase=phase)
