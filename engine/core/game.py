@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from rootlaw.content.factions import FactionDef, PieceDef
 
 WIN_SCORE = 30
-_SEQUENCES = frozenset((tuple, list))  # a log argument of these types is written as a list (`_plain`)
 MOVERS = ("warrior", "pawn")  # the categories a move carries (Law 4.2)
 
 
@@ -217,10 +216,9 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
         # "traced": how many rules had fired, so `play --rules` can show them between the lines
         s = self.s
         entry = {"round": s.round, "phase": s.phase, "kind": kind, "traced": len(s.trace), **args}
-        if not _SEQUENCES.isdisjoint(map(type, args.values())):  # most entries hold none
-            for key, value in args.items():
-                if type(value) is tuple or type(value) is list:  # the others are kept as they are
-                    entry[key] = _plain(value)
+        for key, value in args.items():
+            if type(value) is tuple or type(value) is list:  # the others are kept as they are
+                entry[key] = _plain(value)
         if to is not None:
             entry["to"] = sorted(set(to))
         s.log.append(entry)

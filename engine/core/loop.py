@@ -151,8 +151,10 @@ class DecisionLoop:
         if self.s.stack[-1] is not frame:
             return True  # reactions this frame set off run first; it asks again when it resumes
         options = tuple(options)
-        if not _PLAIN.issuperset(map(type, options)):  # most options are: nothing to freeze
-            options = tuple([freeze(o) for o in options])
+        for o in options:
+            if type(o) is not int and type(o) is not str:  # most options: nothing to freeze
+                options = tuple([freeze(o) for o in options])
+                break
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if self.offered is not None:
