@@ -20,7 +20,6 @@ from .state import freeze
 if TYPE_CHECKING:
     from .state import State
 
-_PLAIN = frozenset((int, str))  # the types of the values `freeze` leaves as they are (bool is not int)
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
 TURN_DECISIONS = 2000  # decisions in one turn (or setup) before we call it a loop; real turns ask a few dozen
 
