@@ -122,20 +122,13 @@ class DecisionLoop:
         frame whose handler called this, may go on at once (`goes_on`). A parent that starts
         its children this way saves the loop a step out and a step back in per child, and the
         stack holds the same frames the loop would have run, so a decision finds them as before."""
-        s = self.s
-        stack = s.stack
-        stack.append(frame)
+        self.s.stack.append(frame)
         self._frame = frame
         HANDLERS[frame["op"]](self, frame)
         self._frame = parent
         if self.changed:
             invariant_abilities.check(self)
-        if s.decision is not None or s.ended or stack[-1] is not parent:  # (`goes_on`, written out)
-            return False
-        steps = s.steps = s.steps + 1
-        if steps > STEP_BUDGET:
-            over_budget(s)
-        return True
+        return self.goes_on(parent)
 
     def blame(self, frame: dict) -> None:
         """Name `frame` in the error being raised: work a handler does for a frame it no longer
