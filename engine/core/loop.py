@@ -84,20 +84,22 @@ class DecisionLoop:
                 handlers[frame["op"]](self, frame)
                 if self.changed:
                     check(self)  # after every batch of changes, whatever caused it
+            # (the frame named is the one whose handler was running: a frame run at once
+            # inside its parent's handler, `run_now`, is named itself)
             except LanguageError as exc:  # before RootlawError, which it is: say which ability failed
-                raise RootlawError(f"{_where(frame)} failed: {exc}") from None
+                raise RootlawError(f"{_where(self._frame)} failed: {exc}") from None
             except RootlawError:
                 raise
             except RecursionError:
                 self._modifying.clear()
-                raise RuleLoopError(f"{_where(frame)} failed: abilities call each other without end") from None
+                raise RuleLoopError(f"{_where(self._frame)} failed: abilities call each other without end") from None
             except MemoryError:
-                raise RootlawError(f"{_where(frame)} failed: out of memory (a count or a list grew too big)") from None
+                raise RootlawError(f"{_where(self._frame)} failed: out of memory (a count or a list grew too big)") from None
             except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError,
                     AssertionError, AttributeError) as exc:
                 # an ability given a value of the wrong kind (a pack's mistake) must end in a
                 # message, not a traceback; the frame says where it happened
-                raise RootlawError(f"{_where(frame)} failed: {type(exc).__name__}: {exc}") from exc
+                raise RootlawError(f"{_where(self._frame)} failed: {type(exc).__name__}: {exc}") from exc
             steps = s.steps = s.steps + 1
             if steps > STEP_BUDGET:
                 over_budget(s)
@@ -113,6 +115,25 @@ class DecisionLoop:
         if steps > STEP_BUDGET:
             over_budget(s)
         return True
+
+    def run_now(self, frame: dict, parent: dict) -> bool:
+        """Push `frame` and run its handler at once, as the loop would run it next (and check the
+        invariants after it, as the loop would); True when it asked nothing and `parent`, the
+        frame whose handler called this, may go on at once (`goes_on`). A parent that starts
+        its children this way saves the loop a step out and a step back in per child, and the
+        stack holds the same frames the loop would have run, so a decision finds them as before."""
+        self.s.stack.append(frame)
+        self._frame = frame
+        HANDLERS[frame["op"]](self, frame)
+        self._frame = parent
+        if self.changed:
+            invariant_abilities.check(self)
+        return self.goes_on(parent)
+
+    def blame(self, frame: dict) -> None:
+        """Name `frame` in the error being raised: work a handler does for a frame it no longer
+        pushes (a turn's steps) fails under the name it failed under when it was pushed."""
+        self._frame = frame
 
     def ask(self, frame: dict, slot: str, player: str, kind: str, options: Iterable, prompt: str = "") -> bool:
         """Ask `player` to choose; return True if play must wait for the answer.

@@ -43,8 +43,10 @@ def turn(game: Game, f: dict) -> None:
     effects run while it is current), runs its steps, and ends (its end effects run, still in
     it); only then does the next phase become current. After the Evening ends, the turn does.
 
-    A stage that started nothing, asked nothing and changed nothing (a phase's start or end
-    without reactions) goes on to the next one at once (`goes_on`), as the loop would."""
+    The turn runs its phases' steps itself (no `steps` frame between it and each step), and a
+    stage that started nothing, asked nothing and changed nothing (a phase's start or end
+    without reactions, a step done at once) goes on to the next one at once (`goes_on`), as
+    the loop would."""
     player = f["player"]
     s = game.s
     if f.get("stage") is None:
@@ -71,12 +73,16 @@ def _advance_phase(game: Game, f: dict, player: str, phase: str) -> bool:
     """Run the next stage of one phase: its start, its steps, then its end (Law 1.4.1: a phase's
     end comes before the next phase starts). True once all three have run."""
     stage = f.get("stage", "start")
-    if stage == "start":
+    if stage == "steps":  # the usual case: back from a step
+        if "index" not in f:
+            f["index"] = 0
+        if _run_steps(game, f, player, phase):
+            f["stage"] = "end"
+    elif stage == "start":
         f["stage"] = "steps"
+        f.pop("index", None)  # set when the steps begin, after the phase's start (`running_steps`)
+        f.pop("window", None)
         _start_phase(game, f, player, phase)
-    elif stage == "steps":
-        f["stage"] = "end"
-        game.push({"op": "steps", "player": player, "phase": phase, "index": 0})
     elif stage == "end":
         f["stage"] = "next"
         game.emit("phase_end", player=player, phase=phase)
@@ -104,31 +110,57 @@ def phase_frame(game: Game, f: dict) -> None:
 _ENDED = {phase: f"end:{phase}" for phase in PHASES}  # the used mark `end phase` sets in each phase
 
 
+def running_steps(frame: dict) -> tuple[str, str, int] | None:
+    """(player, phase, index of the next step) when `frame` is running a phase's steps: a
+    `steps` frame, or a turn (or a phase alone) between its phase's start and end."""
+    op = frame["op"]
+    if op == "steps":
+        return frame["player"], frame["phase"], frame["index"]
+    if (op == "turn" or op == "phase") and frame.get("stage") == "steps" and "index" in frame:
+        phase = frame["phase"] if op == "phase" else PHASES[frame["phase_index"]]
+        return frame["player"], phase, frame["index"]
+    return None
+
+
 @handler("steps")
 def steps(game: Game, f: dict) -> None:
-    """Run the faction's steps of one phase in order.
+    """The faction's steps of one phase alone (a turn runs its own: `_run_steps`)."""
+    if _run_steps(game, f, f["player"], f["phase"]):
+        game.pop()
+
+
+def _run_steps(game: Game, f: dict, player: str, phase: str) -> bool:
+    """Run the faction's steps of one phase in order, from the step `f["index"]` on, each step's
+    frame at once (`run_now`) and the next one after it while nothing waits: True once the
+    phase's steps are done, False when play must wait (a decision, reactions, a change).
 
     Cards used "in Birdsong" (or once in Daylight...) may be used at any point of the phase,
     not only at its start: every action menu offers them, and before each other step and at
     the phase's end a card window opens while one of them can be used.
     """
-    player, phase, index = f["player"], f["phase"], f["index"]
     spec = game.rules.factions[player].turn[phase]
     p = game.s.players[player]
-    if p.used.get(_ENDED[phase]):  # `end phase` ran: the rest is skipped
-        game.pop()
-        return
-    # (card actions come from persistent cards in play: without any, there is no window)
-    if p.persistent and f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
-            and actions.card_actions(game, player):
-        f["window"] = index
-        game.push(actions.card_window(player))
-        return
-    if index >= len(spec):
-        game.pop()
-        return
-    f["index"] = index + 1
-    game.push(actions.step_frame(game, player, spec[index]))
+    ended = _ENDED[phase]
+    while True:
+        if p.used.get(ended):  # `end phase` ran: the rest is skipped
+            return True
+        index = f["index"]
+        try:
+            # (card actions come from persistent cards in play: without any, there is no window)
+            if p.persistent and f.get("window") != index and (index >= len(spec) or spec[index]["kind"] != "actions") \
+                    and actions.card_actions(game, player):
+                f["window"] = index
+                frame = actions.card_window(player)
+            elif index >= len(spec):
+                return True
+            else:
+                f["index"] = index + 1
+                frame = actions.step_frame(game, player, spec[index])
+        except Exception:
+            game.blame({"op": "steps"})  # what the steps' own frame was named by when the turn pushed one
+            raise
+        if not game.run_now(frame, f):
+            return False
 
 
 @handler("order_reactions")

@@ -40,6 +40,7 @@ from rootlaw.core import names as n
 from rootlaw.core.game import Game
 from rootlaw.core.narration import SPECTATOR, log_lines
 from rootlaw.core.visibility import known_to, may_see
+from rootlaw.play.turns import running_steps
 
 from .naming import option_labels, prompt_text
 
@@ -88,14 +89,15 @@ def card_of(game: Game, card: int, lang: str = "en") -> dict:
 
 def current_step(game: Game, lang: str = "en") -> dict | None:
     """Which step of the current player's turn is running (None in setup or between turns)."""
-    frame = next((f for f in reversed(game.s.stack) if f["op"] == "steps"), None)
-    if frame is None:
+    running = next((found for f in reversed(game.s.stack) if (found := running_steps(f))), None)
+    if running is None:
         return None
-    spec = game.faction(frame["player"]).turn[frame["phase"]]
-    number = min(max(frame["index"], 1), len(spec))
+    player, phase, index = running
+    spec = game.faction(player).turn[phase]
+    number = min(max(index, 1), len(spec))
     step = spec[number - 1] if spec else {}
-    name = n.display_name(game.rules, "step", f"{frame['phase']} step {number}", lang, frame["player"]) if spec else None
-    return {"phase": frame["phase"], "phase_name": n.term(frame["phase"], lang), "number": number, "of": len(spec),
+    name = n.display_name(game.rules, "step", f"{phase} step {number}", lang, player) if spec else None
+    return {"phase": phase, "phase_name": n.term(phase, lang), "number": number, "of": len(spec),
             "name": name, "rule": step.get("rule") or None}
 
 
