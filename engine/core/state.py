@@ -206,9 +206,6 @@ class State:
         """A hash of the position: what the game is, not how it got there or what runs next
         (the log, the trace and the frames are left out, and so is the order in which pieces
         arrived in a place). Two equal positions have the same futures from the same decision."""
-        players = tuple((f, p.score, tuple(p.hand), sorted(p.supply.items()), sorted(p.piles.items()), tuple(p.items),
-                         tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
-                        for f, p in self.players.items())
         # plain values only (numbers, strings, tuples of them), so their repr is the same in
         # every process: the text of the tuple (pieces, players, deck, ...), its first part
         # from each piece's remembered text, its second from each player's
@@ -218,7 +215,7 @@ class State:
                 self.winner, self.ended)
         parts = piece_texts(self.pieces.items())  # repr(tuple(self.pieces.items())), joined below
         pieces = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
-        parts = player_texts(players)  # repr(players), joined below
+        parts = player_texts(self.players)  # repr of the players' parts (`player_part`), joined below
         players_text = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
         text = f"({pieces}, {players_text}, {repr(rest)[1:]}"
         return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -249,29 +246,40 @@ def piece_texts(pieces: Iterable[tuple[int, tuple[str, str, str]]]) -> list[str]
     return [texts.get(item) or texts.setdefault(item, repr(item)) for item in pieces]
 
 
-# the text (repr) of each player's part of a position, by its marshal form: marshal writes a
-# value's types with it (True and 1, 0 and False, 1 and 1.0 apart, which are equal keys) and its
-# items in the order repr shows them, so one form has one text; about a quarter of repr's cost
+def player_part(faction: str, p: Player) -> tuple:
+    """A player's part of `State.position`: its containers as tuples and sorted items, so two
+    players holding the same things have the same part whatever order they came in."""
+    return (faction, p.score, tuple(p.hand), sorted(p.supply.items()), sorted(p.piles.items()), tuple(p.items),
+            tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
+
+
+# the text (repr) of each player's part of a position, by the marshal form of the player's own
+# fields as they are: marshal writes every value with its type (True and 1, 0 and False, 1 and
+# 1.0 apart, which are equal keys; a list apart from a tuple) and a dict's items in their order,
+# so one form is one content and that content one part's text (two orders of the same items are
+# two forms of one text); the form costs less than the part's sorted copies, let alone its repr
 _PLAYER_TEXTS: dict[bytes, str] = {}
 _PLAYER_TEXTS_MAX = 20_000
 
 
-def player_texts(players: Iterable[tuple]) -> list[str]:
-    """repr() of each player's part of `State.position`, remembered by its marshal form (a
-    search hashes positions whose players' parts recur thousands of times)."""
+def player_texts(players: dict[str, Player]) -> list[str]:
+    """repr() of each player's part of `State.position` (`player_part`), remembered by the
+    marshal form of its fields (a search hashes positions whose players' parts recur thousands
+    of times, and an action changes the part of one player or two)."""
     texts = _PLAYER_TEXTS
     if len(texts) > _PLAYER_TEXTS_MAX:
         texts.clear()
     out = []
-    for part in players:
+    dumps = marshal.dumps
+    for f, p in players.items():
         try:
-            form = marshal.dumps(part)
+            form = dumps((f, p.score, p.hand, p.supply, p.piles, p.items, p.persistent, p.dominance, p.vars, p.used))
         except ValueError:  # a value marshal cannot write: its text made afresh
-            out.append(repr(part))
+            out.append(repr(player_part(f, p)))
             continue
         text = texts.get(form)
         if text is None:
-            text = texts[form] = repr(part)
+            text = texts[form] = repr(player_part(f, p))
         out.append(text)
     return out
 
