@@ -267,7 +267,6 @@ def player_part(faction: str, p: Player) -> tuple:
 _FORMS_MAX = 20_000
 _PLAYER_TEXTS: dict[bytes, str] = {}  # a player's fields -> its part's text
 _SORTED_TEXTS: dict[bytes, str] = {}  # a dict -> the text of its sorted items
-_REST_TEXTS: dict[bytes, str] = {}    # the state's other fields -> `rest_text`
 
 
 def player_texts(players: dict[str, Player]) -> list[str]:
@@ -312,24 +311,11 @@ def _sorted_text(items: dict) -> str:
 
 def rest_text(s: State) -> str:
     """The text of the state's fields after the players in `State.position`, without the
-    opening bracket: repr((s.deck, s.discard, ..., s.ended))[1:], the dicts as sorted items;
-    remembered by the fields' marshal form."""
-    texts = _REST_TEXTS
-    if len(texts) > _FORMS_MAX:
-        texts.clear()
-    try:
-        form = marshal.dumps((s.deck, s.discard, s.available_dominance, s.items, s.ruins, s.closed_paths, s.ferry,
-                              s.current, s.round, s.phase, s.turn_used, s.rng, s.forced_dice, s.winner, s.ended), 2)
-    except ValueError:
-        form = None
-    text = texts.get(form) if form is not None else None
-    if text is None:  # the tuple of fifteen, written item by item
-        text = (f"{s.deck!r}, {s.discard!r}, {s.available_dominance!r}, {_sorted_text(s.items)}, "
-                f"{_sorted_text(s.ruins)}, {s.closed_paths!r}, {s.ferry!r}, {s.current!r}, {s.round!r}, "
-                f"{s.phase!r}, {_sorted_text(s.turn_used)}, {s.rng!r}, {s.forced_dice!r}, {s.winner!r}, {s.ended!r})")
-        if form is not None:
-            texts[form] = text
-    return text
+    opening bracket: repr((s.deck, s.discard, ..., s.ended))[1:], the dicts as sorted items,
+    written item by item."""
+    return (f"{s.deck!r}, {s.discard!r}, {s.available_dominance!r}, {_sorted_text(s.items)}, "
+            f"{_sorted_text(s.ruins)}, {s.closed_paths!r}, {s.ferry!r}, {s.current!r}, {s.round!r}, "
+            f"{s.phase!r}, {_sorted_text(s.turn_used)}, {s.rng!r}, {s.forced_dice!r}, {s.winner!r}, {s.ended!r})")
 
 
 def freeze(value: Any) -> Any:
