@@ -51,6 +51,12 @@ def evaluate(game: Game, player: str, code: str | None):
     return None if code is None else game.rules.code[code](Ctx(game, player, {}))
 
 
+def available(game: Game, player: str, choice: str) -> bool:
+    if choice in BUILT_IN:
+        return BUILT_IN[choice](game, player)
+    return action_available(game, player, choice)
+
+
 def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
     # a turn step's limit is an expression, counted before each action; an effect's `offer`
     # fixed its limit when it opened the menu
@@ -62,10 +68,7 @@ def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
     actions = game.rules.factions[player].actions
     for choice in step["choices"]:
         beside = not free and choice in actions and actions[choice].free
-        if not (free or beside or birds):
-            continue
-        # whether it can start: the Law's own actions by their checks, the faction's by theirs
-        if BUILT_IN[choice](game, player) if choice in BUILT_IN else action_available(game, player, choice):
+        if (free or beside or birds) and available(game, player, choice):
             out.append(choice if free or beside else f"bird:{choice}")
     return out + daylight_extras(game, player) + ["end"]
 
