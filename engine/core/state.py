@@ -208,8 +208,8 @@ class State:
         arrived in a place). Two equal positions have the same futures from the same decision."""
         # plain values only (numbers, strings, tuples of them), so their repr is the same in
         # every process: the text of the tuple (pieces, players, deck, ...), its first part
-        # from each piece's remembered text, its second from each player's, the rest from the
-        # text remembered for the state's other fields (`rest_text`)
+        # from each piece's remembered text, its second from each player's, the rest written
+        # from the state's other fields (`rest_text`)
         parts = piece_texts(self.pieces.items())  # repr(tuple(self.pieces.items())), joined below
         pieces = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
         parts = player_texts(self.players)  # repr of the players' parts (`player_part`), joined below
