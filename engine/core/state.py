@@ -206,21 +206,15 @@ class State:
         """A hash of the position: what the game is, not how it got there or what runs next
         (the log, the trace and the frames are left out, and so is the order in which pieces
         arrived in a place). Two equal positions have the same futures from the same decision."""
-        players = tuple((f, p.score, tuple(p.hand), sorted(p.supply.items()), sorted(p.piles.items()), tuple(p.items),
-                         tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
-                        for f, p in self.players.items())
         # plain values only (numbers, strings, tuples of them), so their repr is the same in
         # every process: the text of the tuple (pieces, players, deck, ...), its first part
-        # from each piece's remembered text, its second from each player's
-        rest = (self.deck, self.discard, self.available_dominance,
-                sorted(self.items.items()), sorted(self.ruins.items()), self.closed_paths, self.ferry,
-                self.current, self.round, self.phase, sorted(self.turn_used.items()), self.rng, self.forced_dice,
-                self.winner, self.ended)
+        # from each piece's remembered text, its second from each player's, the rest written
+        # from the state's other fields (`rest_text`)
         parts = piece_texts(self.pieces.items())  # repr(tuple(self.pieces.items())), joined below
         pieces = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
-        parts = player_texts(players)  # repr(players), joined below
+        parts = player_texts(self.players)  # repr of the players' parts (`player_part`), joined below
         players_text = f"({parts[0]},)" if len(parts) == 1 else f"({', '.join(parts)})"
-        text = f"({pieces}, {players_text}, {repr(rest)[1:]}"
+        text = f"({pieces}, {players_text}, {rest_text(self)}"
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def digest(self) -> str:
@@ -233,47 +227,95 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-# the text (repr) of each (piece id, (faction, kind, location)) met in a position: a search
-# hashes positions that differ by a few pieces thousands of times; bounded, as a long run
-# meets ever more of them
-_PIECE_TEXTS: dict[tuple, str] = {}
-_PIECE_TEXTS_MAX = 20_000
+# the text (repr) of each (piece id, (faction, kind, location)) met in a position, by the piece's
+# id: the piece's tuple it was written for and its text (a search hashes positions that differ by
+# a few pieces thousands of times; the state's tuple of a piece is replaced when the piece
+# changes and shared by clones, so the same tuple object is the same piece, and a tuple that is
+# not the one kept, equal or not, is written again and kept instead)
+_PIECE_TEXTS: dict[int, tuple[tuple[str, str, str], str]] = {}
 
 
 def piece_texts(pieces: Iterable[tuple[int, tuple[str, str, str]]]) -> list[str]:
     """repr() of each (id, piece) item, from the pieces' remembered texts: joined, they make
     the text of the tuple or list of the items (`State.position`, the stall check)."""
-    texts = _PIECE_TEXTS
-    if len(texts) > _PIECE_TEXTS_MAX:
-        texts.clear()
-    return [texts.get(item) or texts.setdefault(item, repr(item)) for item in pieces]
+    get = _PIECE_TEXTS.get
+    return [kept[1] if (kept := get(pid)) is not None and kept[0] is piece else _piece_text(pid, piece)
+            for pid, piece in pieces]
 
 
-# the text (repr) of each player's part of a position, by its marshal form: marshal writes a
-# value's types with it (True and 1, 0 and False, 1 and 1.0 apart, which are equal keys) and its
-# items in the order repr shows them, so one form has one text; about a quarter of repr's cost
-_PLAYER_TEXTS: dict[bytes, str] = {}
-_PLAYER_TEXTS_MAX = 20_000
+def _piece_text(pid: int, piece: tuple[str, str, str]) -> str:
+    text = repr((pid, piece))
+    _PIECE_TEXTS[pid] = (piece, text)
+    return text
 
 
-def player_texts(players: Iterable[tuple]) -> list[str]:
-    """repr() of each player's part of `State.position`, remembered by its marshal form (a
-    search hashes positions whose players' parts recur thousands of times)."""
+def player_part(faction: str, p: Player) -> tuple:
+    """A player's part of `State.position`: its containers as tuples and sorted items, so two
+    players holding the same things have the same part whatever order they came in."""
+    return (faction, p.score, tuple(p.hand), sorted(p.supply.items()), sorted(p.piles.items()), tuple(p.items),
+            tuple(p.persistent), p.dominance, sorted(p.vars.items()), sorted(p.used.items()))
+
+
+# Texts of parts of a position remembered by the marshal form of the fields they are written
+# from, as the fields are: marshal writes every value with its type (True and 1, 0 and False,
+# 1 and 1.0 apart, which are equal keys; a list apart from a tuple) and a dict's items in their
+# order, so one form is one content and that content one text (two orders of the same items are
+# two forms of one text). Version 2 writes no references to values met before, so a form does
+# not depend on which values happen to be shared. A form costs a few times less than the
+# text's repr (repr guards every tuple it writes against recursion), and a position mostly
+# repeats the last one's parts: an action changes a player or two and a few fields.
+_FORMS_MAX = 20_000
+_PLAYER_TEXTS: dict[bytes, str] = {}  # a player's fields -> its part's text
+_SORTED_TEXTS: dict[bytes, str] = {}  # a dict -> the text of its sorted items
+
+
+def player_texts(players: dict[str, Player]) -> list[str]:
+    """repr() of each player's part of `State.position` (`player_part`), remembered by the
+    marshal form of its fields (a search hashes positions whose players' parts recur thousands
+    of times), a part not remembered written from the remembered texts of its dicts."""
     texts = _PLAYER_TEXTS
-    if len(texts) > _PLAYER_TEXTS_MAX:
+    if len(texts) > _FORMS_MAX:
         texts.clear()
     out = []
-    for part in players:
+    dumps = marshal.dumps
+    for f, p in players.items():
         try:
-            form = marshal.dumps(part)
+            form = dumps((f, p.score, p.hand, p.supply, p.piles, p.items, p.persistent, p.dominance, p.vars, p.used), 2)
         except ValueError:  # a value marshal cannot write: its text made afresh
-            out.append(repr(part))
+            out.append(repr(player_part(f, p)))
             continue
         text = texts.get(form)
-        if text is None:
-            text = texts[form] = repr(part)
+        if text is None:  # repr(player_part(f, p)), a tuple of ten, written item by item
+            text = texts[form] = (
+                f"({f!r}, {p.score!r}, {tuple(p.hand)!r}, {_sorted_text(p.supply)}, {_sorted_text(p.piles)}, "
+                f"{tuple(p.items)!r}, {tuple(p.persistent)!r}, {p.dominance!r}, {_sorted_text(p.vars)}, "
+                f"{_sorted_text(p.used)})")
         out.append(text)
     return out
+
+
+def _sorted_text(items: dict) -> str:
+    """repr(sorted(items.items())), remembered by the dict's marshal form."""
+    texts = _SORTED_TEXTS
+    try:
+        form = marshal.dumps(items, 2)
+    except ValueError:
+        return repr(sorted(items.items()))
+    text = texts.get(form)
+    if text is None:
+        if len(texts) > _FORMS_MAX:
+            texts.clear()
+        text = texts[form] = repr(sorted(items.items()))
+    return text
+
+
+def rest_text(s: State) -> str:
+    """The text of the state's fields after the players in `State.position`, without the
+    opening bracket: repr((s.deck, s.discard, ..., s.ended))[1:], the dicts as sorted items,
+    written item by item."""
+    return (f"{s.deck!r}, {s.discard!r}, {s.available_dominance!r}, {_sorted_text(s.items)}, "
+            f"{_sorted_text(s.ruins)}, {s.closed_paths!r}, {s.ferry!r}, {s.current!r}, {s.round!r}, "
+            f"{s.phase!r}, {_sorted_text(s.turn_used)}, {s.rng!r}, {s.forced_dice!r}, {s.winner!r}, {s.ended!r})")
 
 
 def freeze(value: Any) -> Any:

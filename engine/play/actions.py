@@ -144,15 +144,15 @@ def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
 def daylight_extras(game: Game, player: str) -> list[str]:
     """Dominance cards (Law 3.3.1, 3.3.4), the Mountain's closed paths (16.2.3.III) and the
     actions of persistent cards in play."""
-    if game.s.phase != "daylight":
+    s = game.s
+    if s.phase != "daylight":
         return card_actions(game, player)
-    p = game.player(player)
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
-    for card in game.s.available_dominance:
+    for card in s.available_dominance:
         if _can_pay_dominance(game, player, card):
             out.append(f"take_dominance:{card}")
-    if p.hand and not game.s.turn_used.get("open_path"):
-        for key in game.s.closed_paths:
+    if s.closed_paths and s.players[player].hand and not s.turn_used.get("open_path"):
+        for key in s.closed_paths:
             a, b = path_ends(key)
             if any(game.s.pieces[pid][0] == player for c in (a, b) for pid in game.pieces_at(clearing_loc(c))):
                 out.append(f"open_path:{key}")
@@ -168,9 +168,12 @@ def card_window(player: str) -> dict:
 
 def card_actions(game: Game, player: str) -> list[str]:
     """Persistent cards in play that offer an action in this phase (Tax Collector, Codebreakers)."""
+    persistent = game.s.players[player].persistent
+    if not persistent:  # most players, most of the game
+        return []
     out = []
     deck = game.rules.deck
-    for card in game.player(player).persistent:
+    for card in persistent:
         action = deck.actions.get(deck.cards[card].id)
         if action is None or action.phase != game.s.phase:
             continue
