@@ -217,7 +217,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
         return None
     if spec.get("kind") == "invariant":
         # a trigger whose condition is "no longer holds", fired by the game loop (engine/core/invariant_abilities.py)
-        holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
+        holds, tree = comp.expression_and_tree(doc, path + ("holds",), spec["holds"], aid, bound)
         repair = comp.effect(doc, path + ("do",), spec["do"], aid, bound)
         watch = spec.get("watch")
         for i, kind in enumerate(watch or ()):
@@ -226,6 +226,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
                                             "one of this faction's pieces",
                                             f"pieces: {', '.join(sorted(comp.vocab.pieces)) or 'none'}"))
         return Invariant(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), repair,
+                         plan=_plan(comp, doc, "fire", None if tree is None else Tree("not_", [tree]), None, {}, bound),
                          watch=None if watch is None else frozenset(watch))
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
