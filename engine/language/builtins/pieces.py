@@ -148,35 +148,11 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     except TypeError:  # a kind that is no name (a pack's mistake): worked out, not kept
         kept, key = None, None
     if kept is None:
-        if key is None:
-            pieces = game.s.pieces
-            return tuple([p for p in game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
-        by_kind = _on_map_by_kind(game, owner)
-        if len(kinds) == 1:
-            kept = tuple([p for _, p in by_kind.get(kinds[0], ())])
-        else:  # in the order of the faction's pieces, each once
-            kept = tuple([p for _, p in sorted([row for k in dict.fromkeys(kinds) for row in by_kind.get(k, ())])])
-        game._kept[key] = kept
-    return kept
-
-
-def _on_map_by_kind(game: Any, owner: str) -> dict[str, list[tuple[int, int]]]:
-    """A faction's pieces on the map by kind, each with its rank among the faction's pieces:
-    one walk over them answers every kind asked until the board changes (kept as the answers
-    are: `_kept`, which every placement, move and removal clears)."""
-    key = ("on_map", owner)
-    by_kind = game._kept.get(key)
-    if by_kind is None:
-        by_kind = game._kept[key] = {}
         pieces = game.s.pieces
-        for i, p in enumerate(game.pieces_of(owner)):
-            _, kind, loc = pieces[p]
-            if loc[0] != "b":
-                if kind in by_kind:
-                    by_kind[kind].append((i, p))
-                else:
-                    by_kind[kind] = [(i, p)]
-    return by_kind
+        kept = tuple([p for p in game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
+        if key is not None:
+            game._kept[key] = kept
+    return kept
 
 
 shortcuts("on_map", lambda ctx, kind, faction=None: bool(_on_map(ctx, kind, faction)),
