@@ -3,6 +3,7 @@
 form answers; a failure is still an error at the faction file's position; its text is kept."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -85,3 +86,18 @@ def test_a_second_start_writes_no_ability_and_plays_the_same_game(tmp_path):
     assert written > 5
     assert _play(str(tmp_path)) == (0, digest)
     assert _play(str(tmp_path), ROOTLAW_NO_CACHE="1") == (written, digest)
+
+
+def test_a_damaged_kept_ability_is_written_again(tmp_path):
+    _, digest = _play(str(tmp_path))
+    damaged = 0
+    for path in tmp_path.glob("trees-*.json"):
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        for entry in entries.values():
+            if isinstance(entry, list) and isinstance(entry[0], str) and entry[0].startswith(("def apply(", "def fire(")):
+                entry[0] = "def apply(game:\n"  # no longer Python
+                damaged += 1
+        path.write_text(json.dumps(entries), encoding="utf-8")
+    assert damaged > 5
+    assert _play(str(tmp_path)) == (damaged, digest)
+    assert _play(str(tmp_path)) == (0, digest)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from types import CodeType
 from typing import Any, Callable
 
 from rootlaw.core.context import Ctx
@@ -35,7 +36,8 @@ _FILE = "<rootlaw expressions of an ability>"  # a generated text, as code_cache
 _CTX = re.compile(r"\bctx\b")
 _ME = re.compile(r"\bctx\.me\b")
 _ENV = re.compile(r"\benv\b")
-_PASSED = re.compile(r"(?:payload|value|context\['[a-z0-9_]+'\])(?:\['[a-z0-9_]+'\])*\Z")  # a passed name, or a field of one
+# a name read where the core passes it, or a field of one
+_PASSED = re.compile(r"(?:payload|value|context\['[a-z0-9_]+'\])(?:\['[a-z0-9_]+'\])*\Z")
 _STAND_INS = {  # the signatures the core calls (engine/core/folds.py, abilities.py)
     "apply": "def apply(game, me, names, value, context):\n    return compile_now(game, me, names, value, context)\n",
     "fire": "def fire(game, me, names, payload):\n    return compile_now(game, me, names, payload)\n",
@@ -100,21 +102,14 @@ class Plan:
 
 def compiled_ability(plan: Plan, closures: Callable, names: dict[str, Any]) -> Callable:
     """The ability's function (`plan.kind`'s signature), generated on its first call, which
-    `closures` answers (the same function made of the expressions' forms: so those are
-    generated and kept as they always were, for the failures they take over); `closures`
-    answers every call when the ability cannot be written. `names`: the values the text reads besides the expressions'
-    (the condition's and value's forms, for their failures; what follows a true condition)."""
+    `closures` answers: the same function made of the expressions' forms, so those are made
+    and kept as they always were, for the failures they take over. `closures` answers every
+    call when the ability cannot be written. `names`: the values the text reads besides the
+    builtins (the expressions' forms, and what follows a true condition)."""
     namespace: dict[str, Any] = {**base_namespace(), **names, "Ctx": Ctx, "closures": closures}
 
     def compile_now(*args: Any) -> Any:
-        from rootlaw.files import code_cache  # here: `import rootlaw` loads no file layer
-        text, functions = _text(plan)
-        code = None
-        if text is not None:
-            try:
-                code = code_cache.compiled(text, _FILE, plan.document)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                code = None
+        code, functions = _code(plan)
         namespace.update(functions)
         exec(code or _HAND_OVER[plan.kind], namespace)  # noqa: S102 - text built from checked tokens
         stand_in.__code__ = namespace[plan.kind].__code__
@@ -126,23 +121,35 @@ def compiled_ability(plan: Plan, closures: Callable, names: dict[str, Any]) -> C
     return stand_in
 
 
-def _text(plan: Plan) -> tuple[str | None, dict[str, Any]]:
-    """The function's text (None: not written) and the builtins it calls, kept or written now."""
+def _code(plan: Plan) -> tuple[CodeType | None, dict[str, Any]]:
+    """The function's code (None: not written) and the builtins it calls, from the text an
+    earlier start kept when it compiles, else written now (and kept)."""
     k = plan.key() if plan.document else None
-    if k is not None:
-        found = expression_cache.recall(k, plan.document)
-        if found is not None:
-            return found
+    found = expression_cache.recall(k, plan.document) if k is not None else None
+    if found is not None:
+        try:
+            return _compiled(found[0], plan.document), found[1]
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # damaged: written again
+            pass
     try:
         text, functions = _written(plan)
     except Unsupported:
         text, functions = None, {}
     if k is not None:
         expression_cache.remember(k, plan.document, text, functions)
-    return text, functions
+    try:
+        return _compiled(text, plan.document), functions
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # deeper than Python's compiler goes
+        return None, {}
+
+
+def _compiled(text: str | None, document: str) -> CodeType | None:
+    from rootlaw.files import code_cache  # here: `import rootlaw` loads no file layer
+    return None if text is None else code_cache.compiled(text, _FILE, document)
 
 
 def _written(plan: Plan) -> tuple[str, dict[str, Any]]:
+    """The function's text: the condition, then a modifier's value and the hook's check of it."""
     trees = [tree for tree in (plan.when, plan.value) if tree is not None]
     if any("ctx" in str(child) for tree in trees for sub in tree.iter_subtrees() for child in sub.children
            if not isinstance(child, Tree)):
