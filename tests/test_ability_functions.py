@@ -94,7 +94,7 @@ def test_a_damaged_kept_ability_is_written_again(tmp_path):
     for path in tmp_path.glob("trees-*.json"):
         entries = json.loads(path.read_text(encoding="utf-8"))
         for entry in entries.values():
-            if isinstance(entry, list) and isinstance(entry[0], str) and entry[0].startswith(("def apply(", "def fire(")):
+            if isinstance(entry, list) and str(entry[0]).startswith(("def apply(", "def fire(")):
                 entry[0] = "def apply(game:\n"  # no longer Python
                 damaged += 1
         path.write_text(json.dumps(entries), encoding="utf-8")

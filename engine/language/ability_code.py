@@ -38,14 +38,13 @@ _ME = re.compile(r"\bctx\.me\b")
 _ENV = re.compile(r"\benv\b")
 # a name read where the core passes it, or a field of one
 _PASSED = re.compile(r"(?:payload|value|context\['[a-z0-9_]+'\])(?:\['[a-z0-9_]+'\])*\Z")
-_STAND_INS = {  # the signatures the core calls (engine/core/folds.py, abilities.py)
-    "apply": "def apply(game, me, names, value, context):\n    return compile_now(game, me, names, value, context)\n",
-    "fire": "def fire(game, me, names, payload):\n    return compile_now(game, me, names, payload)\n",
-}
-_HAND_OVER = {
-    "apply": "def apply(game, me, names, value, context):\n    return closures(game, me, names, value, context)\n",
-    "fire": "def fire(game, me, names, payload):\n    return closures(game, me, names, payload)\n",
-}
+# the arguments of the functions the core calls (engine/core/folds.py, abilities.py); the
+# stand-in until the first call, and the function handing every call to the closures' form
+_ARGS = {"apply": "game, me, names, value, context", "fire": "game, me, names, payload"}
+_STAND_INS = {kind: compile(f"def {kind}({args}):\n    return compile_now({args})\n", "<rootlaw ability>", "exec")
+              for kind, args in _ARGS.items()}
+_HAND_OVER = {kind: compile(f"def {kind}({args}):\n    return closures({args})\n", "<rootlaw ability>", "exec")
+              for kind, args in _ARGS.items()}
 # the names' dict each kind's closures are given (abilities.py), for a context made on demand
 _ENVIRONMENT = {"apply": "{**names, 'value': value, **context}", "fire": "{**names, 'event': payload}"}
 
@@ -176,8 +175,8 @@ def _written(plan: Plan) -> tuple[str, dict[str, Any]]:
     if _CTX.search(text):  # a builtin handed the context: made there, once
         text = _CTX.sub(f"(ctx or (ctx := Ctx(game, me, {env})))", text)
         head.insert(0, "ctx = None")
-    signature = _STAND_INS[plan.kind].splitlines()[0]
-    return "\n".join([signature, *_indent(head + text.splitlines())]) + "\n", gen.functions
+    lines = [f"def {plan.kind}({_ARGS[plan.kind]}):", *_indent(head + text.splitlines())]
+    return "\n".join(lines) + "\n", gen.functions
 
 
 def _indent(lines: list[str]) -> list[str]:
