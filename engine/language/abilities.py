@@ -24,10 +24,12 @@ from rootlaw.core.trace_names import NO_RULE
 from rootlaw.files.documents import Document
 
 from . import legacy
+from .ability_code import Plan, compiled_ability
 from .compiler import Compiler
 from .owner_tests import OwnerTest, owner_test
 from .statements import block_frame
 from .statements.base import written
+from .syntax import Tree
 
 Fn = Callable[[Ctx], Any]
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class Trigger:
     # set off together, unless `stacks_if` holds then (core/events.py, `alternatives`)
     exclusive: tuple[str, ...] = ()
     stacks_if: Fn | None = None
+    plan: Plan | None = None  # its condition written as Python (ability_code.py), when it can be
 
     def listener(self, owners: Holders) -> Callable:
         """The function the core calls on the event; `owners` says whose ability it is now."""
@@ -52,17 +55,24 @@ class Trigger:
         replacing = self.replacing
         exclusive, stacks_if = self.exclusive, self.stacks_if
 
-        def fire(game: Any, me: str, names: dict, payload: dict) -> dict | None:
-            """The reaction's frame for one owner whose owner test passed, if its condition holds."""
+        def frame_of(game: Any, me: str, names: dict, payload: dict) -> dict:
+            """The reaction's frame, its condition holding."""
             env = {**names, "event": payload}
-            if when is None or when(Ctx(game, me, env)):
-                frame = block_frame(code, me, env, self.id, rule)
-                if replacing:
-                    frame["replacing"] = True
-                if exclusive and (stacks_if is None or not stacks_if(Ctx(game, me, env))):
-                    frame["exclusive"] = exclusive
-                return frame
+            frame = block_frame(code, me, env, self.id, rule)
+            if replacing:
+                frame["replacing"] = True
+            if exclusive and (stacks_if is None or not stacks_if(Ctx(game, me, env))):
+                frame["exclusive"] = exclusive
+            return frame
+
+        def closures(game: Any, me: str, names: dict, payload: dict) -> dict | None:
+            """The reaction's frame for one owner whose owner test passed, if its condition holds."""
+            if when is None or when(Ctx(game, me, {**names, "event": payload})):
+                return frame_of(game, me, names, payload)
             return None
+
+        fire = closures if self.plan is None else \
+            compiled_ability(self.plan, closures, {"WHEN": when, "FRAME": frame_of})
 
         def listen(game: Any, event: str, payload: dict) -> list[dict]:
             frames = []
@@ -128,6 +138,7 @@ class Modifier:
     value: Fn
     test: OwnerTest | None = None  # the condition's leading `player = me` (or the like), asked first
     where: Any = "?"  # `file:line:col` of its `value:` (worked out when an error shows it)
+    plan: Plan | None = None  # its condition and value written as Python (ability_code.py)
 
     def function(self, owners: Holders) -> Callable:
         """The function `Game.modify` folds in. Its `apply` runs the modifier for one owner
@@ -137,21 +148,29 @@ class Modifier:
         test, when, compute = self.test, self.when, self.value
         usable, needed = NEEDS[self.hook]
 
-        def apply(game: Any, me: str, names: dict, value: Any, context: dict) -> Any:
+        def done(game: Any, me: str, before: Any, value: Any, context: dict) -> Any:
+            """The hook's value once the modifier changed `before` into `value`."""
+            if not usable(game, value):
+                raise LanguageError(f"{self.where}: modifier '{self.id}' gives {written(value)} to the "
+                                    f"hook '{self.hook}', which needs {needed}")
+            if replaces and value != before and "offers" in context:
+                # competing replacements: say where this one would send the piece; the
+                # core lets a player choose among them (engine/core/replacements.py)
+                context["offers"].append(Offer(me, self.id, self.rule or NO_RULE, self.hook, value))
+                return before
+            if replaces and value != before:
+                Offer(me, self.id, self.rule or NO_RULE, self.hook, value).trace(game, context["piece"])
+            return value
+
+        def closures(game: Any, me: str, names: dict, value: Any, context: dict) -> Any:
             ctx = Ctx(game, me, {**names, "value": value, **context})
             if when is None or when(ctx):
-                before, value = value, compute(ctx)
-                if not usable(game, value):
-                    raise LanguageError(f"{self.where}: modifier '{self.id}' gives {written(value)} to the "
-                                        f"hook '{self.hook}', which needs {needed}")
-                if replaces and value != before and "offers" in context:
-                    # competing replacements: say where this one would send the piece; the
-                    # core lets a player choose among them (engine/core/replacements.py)
-                    context["offers"].append(Offer(me, self.id, self.rule or NO_RULE, self.hook, value))
-                    value = before
-                elif replaces and value != before:
-                    Offer(me, self.id, self.rule or NO_RULE, self.hook, value).trace(game, context["piece"])
+                return done(game, me, value, compute(ctx), context)
             return value
+
+        apply = closures if self.plan is None else compiled_ability(
+            self.plan, closures, {"WHEN": when, "VALUE": compute, "USABLE": usable, "PLAIN": not replaces,
+                                  "DONE": done})
 
         def modify(game: Any, value: Any, context: dict) -> Any:
             for me, names in owners(game):
@@ -198,7 +217,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
         return None
     if spec.get("kind") == "invariant":
         # a trigger whose condition is "no longer holds", fired by the game loop (engine/core/invariant_abilities.py)
-        holds = comp.expression(doc, path + ("holds",), spec["holds"], aid, bound)
+        holds, tree = comp.expression_and_tree(doc, path + ("holds",), spec["holds"], aid, bound)
         repair = comp.effect(doc, path + ("do",), spec["do"], aid, bound)
         watch = spec.get("watch")
         for i, kind in enumerate(watch or ()):
@@ -207,6 +226,7 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
                                             "one of this faction's pieces",
                                             f"pieces: {', '.join(sorted(comp.vocab.pieces)) or 'none'}"))
         return Invariant(aid, rule, INVARIANT_EVENT, lambda ctx: not holds(ctx), repair,
+                         plan=_plan(comp, doc, "fire", None if tree is None else Tree("not_", [tree]), None, {}, bound),
                          watch=None if watch is None else frozenset(watch))
     if "hook" not in spec:  # triggers, interventions, and replacements written as a reaction
         event = spec["on"]
@@ -222,15 +242,34 @@ def compile_ability(comp: Compiler, doc: Document, path: tuple, spec: dict, aid:
         return Trigger(aid, rule, event, when, comp.effect(doc, path + ("do",), spec["do"], aid, names, fields),
                        _owner_test(tree, ("event",), names),
                        replacing=spec.get("kind") == "replacement" and event == "removed",
-                       exclusive=tuple(spec.get("exclusive_with", ())), stacks_if=stacks_if)
+                       exclusive=tuple(spec.get("exclusive_with", ())), stacks_if=stacks_if,
+                       plan=_plan(comp, doc, "fire", tree, None, {"event": "payload"}, names))
     hook = spec["hook"]
     if hook not in HOOKS:
         problems.append(doc.problem(path + ("hook",), f"unknown hook '{hook}'", f"hooks: {', '.join(HOOKS)}"))
         return None
     names = bound + ("value",) + HOOKS[hook]
     when, tree = comp.expression_and_tree(doc, path + ("if",), spec["if"], aid, names) if "if" in spec else (None, None)
-    return Modifier(aid, rule, hook, when, comp.expression(doc, path + ("value",), spec["value"], aid, names),
-                    _owner_test(tree, HOOKS[hook], names), At(doc, path + ("value",)))
+    value, shape = comp.expression_and_tree(doc, path + ("value",), spec["value"], aid, names)
+    given = {"value": "value", **{name: f"context[{name!r}]" for name in HOOKS[hook]}}
+    return Modifier(aid, rule, hook, when, value, _owner_test(tree, HOOKS[hook], names), At(doc, path + ("value",)),
+                    _plan(comp, doc, "apply", tree, _constant(spec["value"]) if shape is None else shape, given, names)
+                    if "if" not in spec or tree is not None else None)
+
+
+def _plan(comp: Compiler, doc: Document, kind: str, when: Tree | None, value: Tree | None, given: dict[str, str],
+          names: tuple[str, ...]) -> Plan | None:
+    """How to write the ability as one function (ability_code.py): not for a file of language 1
+    (whose values differ), nor without the trees to write it from."""
+    if comp.vocab.reading.legacy or (when if kind == "fire" else value) is None:
+        return None
+    variables, words = comp.file_names()
+    return Plan(kind, when, value, given, frozenset(names), variables, words, doc.source if doc.digest() else "")
+
+
+def _constant(value: Any) -> Tree | None:
+    """A modifier's `value:` written as a YAML boolean, as the tree of that constant."""
+    return Tree("true" if value else "false", []) if type(value) is bool else None
 
 
 def _owner_test(tree: Any, given: tuple[str, ...], scope: tuple[str, ...]) -> OwnerTest | None:

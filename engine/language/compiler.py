@@ -126,7 +126,7 @@ class Compiler(ExpressionCompiler):
         self.spans: list[list] = []  # each effect compiled: ability, ids taken, their order (deferred.order)
         self._names: tuple[frozenset, frozenset] | None = None  # the file's variables, and its pieces and words
 
-    def _file_names(self) -> tuple[frozenset, frozenset]:
+    def file_names(self) -> tuple[frozenset, frozenset]:
         """The names every effect's plan is given, made once for the file's hundred-odd effects
         (its vocabulary does not change while its texts compile)."""
         if self._names is None:
@@ -190,7 +190,7 @@ class Compiler(ExpressionCompiler):
         code = self._block(tree, src, scope)
         if not self.vocab.reading.legacy:  # language 1's rebinding `let` is left to the interpreter
             v = self.vocab
-            plan = BodyPlan(code, v.code, v.nodes, frozenset(scope.all()), *self._file_names(), doc.source,
+            plan = BodyPlan(code, v.code, v.nodes, frozenset(scope.all()), *self.file_names(), doc.source,
                             doc.digest())
             v.code[code].run, v.code[code].can = compiled_body(plan), compiled_possibility(plan)
         return code
