@@ -42,14 +42,21 @@ class PieceOperations:
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
         self._owned_add(faction, pid)
-        if self._counts is not None:
-            self._counts.add(loc, faction, kind, self.rules.categories[(faction, kind)])
+        self._counted_in(pid, faction, kind, loc)
         return pid
 
     def _owned_add(self, faction: str, pid: int) -> None:
         """Keep `pieces_of` in step with a piece added at the end of `s.pieces`."""
         if self._owned is not None:
             self._owned.setdefault(faction, []).append(pid)
+
+    def _counted_in(self, pid: int, faction: str, kind: str, loc: str) -> None:
+        """Keep the board counts in step with a piece added at the end of `s.pieces`."""
+        counts = self._counts
+        if counts is not None:
+            counts.add(loc, faction, kind, self.rules.categories[(faction, kind)])
+            if loc[0] != "b":
+                counts.arrived(pid, faction, kind)
 
     def can_place(self, faction: str, kind: str, loc: str, by: str | None = None, supply: bool = True) -> bool:
         """Supply (unless `supply` is False: may one be put there at all?), building slots (Law
@@ -110,10 +117,16 @@ class PieceOperations:
             del self.s.at[old]
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
-        if self._counts is not None:
+        counts = self._counts
+        if counts is not None:
             category = self.rules.categories[(faction, kind)]
-            self._counts.take(old, faction, kind, category)
-            self._counts.add(loc, faction, kind, category)
+            counts.take(old, faction, kind, category)
+            counts.add(loc, faction, kind, category)
+            if (old[0] == "b") != (loc[0] == "b"):  # into a box or out of one: off or onto the map
+                if loc[0] == "b":
+                    counts.left(pid, faction, kind)
+                else:
+                    counts.came_back(self.s.pieces, faction, kind)
 
     def set_state(self, pid: int, state: str, on: bool) -> bool:
         """Put a piece in a state (exhausted, damaged...) or take it out of it; True if that
@@ -141,8 +154,11 @@ class PieceOperations:
         self.s.at[loc].remove(pid)
         if not self.s.at[loc]:
             del self.s.at[loc]
-        if self._counts is not None:
-            self._counts.take(loc, faction, kind, self.rules.categories[(faction, kind)])
+        counts = self._counts
+        if counts is not None:
+            counts.take(loc, faction, kind, self.rules.categories[(faction, kind)])
+            if loc[0] != "b":
+                counts.left(pid, faction, kind)
         return faction, kind, loc
 
     def remove(self, pids: Iterable[int], cause: str, by: str | dict[int, str] | None,
@@ -226,8 +242,7 @@ class PieceOperations:
         self.s.pieces[pid] = (faction, kind, loc)
         self.s.at.setdefault(loc, []).append(pid)
         self._owned_add(faction, pid)
-        if self._counts is not None:
-            self._counts.add(loc, faction, kind, self.rules.categories[(faction, kind)])
+        self._counted_in(pid, faction, kind, loc)
 
     def _battle_fought(self) -> dict | None:
         """The innermost battle on the stack that has begun (its clearing as it stood is kept)."""

@@ -138,21 +138,30 @@ def _supply(ctx: Ctx, kind: str, faction: str | None = None) -> int:
 
 @builtin("on_map", 1, 2)
 def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
-    """A faction's pieces of a kind (or of any of a list of kinds) on the map, by id."""
+    """A faction's pieces of a kind (or of any of a list of kinds) on the map, by id: one
+    kind's are the board index's (board_index.py); several kinds' that all have pieces there
+    are worked out in the order of the state's pieces and kept until the board changes."""
     owner = faction or ctx.me
-    kinds = kind if isinstance(kind, tuple) else (kind,)
     game = ctx.game
-    key = ("on_map", owner, kinds)
+    placed = (game._counts or game.counts()).on_map
+    kinds = kind if isinstance(kind, tuple) else (kind,)
     try:
-        kept = game._kept.get(key)
-    except TypeError:  # a kind that is no name (a pack's mistake): worked out, not kept
-        kept, key = None, None
+        found = [ids for k in kinds if (ids := placed.get((owner, k)))]
+    except TypeError:  # a kind or a faction that is no name (a pack's mistake): worked out, not kept
+        return _placed(game, owner, kinds)
+    if len(found) <= 1:
+        return found[0] if found else ()
+    key = ("on_map", owner, kinds)
+    kept = game._kept.get(key)
     if kept is None:
-        pieces = game.s.pieces
-        kept = tuple([p for p in game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
-        if key is not None:
-            game._kept[key] = kept
+        kept = game._kept[key] = _placed(game, owner, kinds)
     return kept
+
+
+def _placed(game: Any, owner: str, kinds: tuple) -> tuple:
+    """The owner's pieces of any of `kinds` not in a box, in the order of the state's pieces."""
+    pieces = game.s.pieces
+    return tuple([p for p in game.pieces_of(owner) if pieces[p][1] in kinds and pieces[p][2][0] != "b"])
 
 
 shortcuts("on_map", lambda ctx, kind, faction=None: bool(_on_map(ctx, kind, faction)),
