@@ -128,10 +128,13 @@ def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
     kept = game._kept.get(key)
     if kept is not None:
         return kept
-    index = game.counts().kinds
+    index = (game._counts or game.counts()).kinds
     out: dict[int | str, dict[str, int]] = {}
     for anything, place, kind_keys in _mover_keys(game, player, kinds):
         if anything in index:  # the player has a piece there (of its one mover kind, if it has one)
+            if len(kind_keys) == 1:  # its one kind of movers: `anything` is that kind's count
+                out[place] = {kind_keys[0][1]: index[anything]}
+                continue
             here = {}
             for count_key, kind in kind_keys:
                 n = index.get(count_key)
