@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 BIRD = "bird"
+CRAFTED = frozenset(("item", "persistent", "favor"))  # the kinds of card a player may craft (Law 4.1)
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class CardDef:
 
     @property
     def craftable(self) -> bool:
-        return self.kind in ("item", "persistent", "favor")
+        return self.kind in CRAFTED
 
 
 @dataclass(frozen=True)

@@ -318,13 +318,17 @@ def rest_text(s: State) -> str:
             f"{s.phase!r}, {_sorted_text(s.turn_used)}, {s.rng!r}, {s.forced_dice!r}, {s.winner!r}, {s.ended!r})")
 
 
+# types whose values `freeze` returns as they are (not a list or a dict, nor made from one;
+# a tuple is kept as it is, whatever it holds)
+_KEPT_AS_IS = frozenset((str, int, type(None), tuple, bool, float))
+
+
 def freeze(value: Any) -> Any:
     """Lists (from JSON, YAML or an ability) to the tuples frames and decisions are made of."""
-    kind = type(value)
-    if kind is str or kind is int:  # most values: nothing to do
+    if type(value) in _KEPT_AS_IS:  # most values: nothing to do
         return value
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
-    if isinstance(value, dict):
-        return {k: v if type(v) is str or type(v) is int else freeze(v) for k, v in value.items()}
+    if isinstance(value, dict):  # a removed piece's snapshot, a frame's values: strings, numbers, None
+        return {k: v if type(v) in _KEPT_AS_IS else freeze(v) for k, v in value.items()}
     return value

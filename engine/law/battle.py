@@ -102,9 +102,10 @@ def battle(game: Game, f: dict) -> None:
             return
         game.log("battle", faction=attacker, defender=f["defender"], clearing=f["clearing"])
         game.trace("4.3", f"{attacker} attacks {f['defender']} in {f['clearing']}")
-        f["before"] = tuple({"piece": pid, "faction": game.s.pieces[pid][0], "kind": game.s.pieces[pid][1],
-                             "category": game.rules.category(*game.s.pieces[pid][:2])}
-                            for pid in game.pieces_at(clearing_loc(f["clearing"])))
+        pieces, categories = game.s.pieces, game.rules.categories
+        f["before"] = tuple([{"piece": pid, "faction": pieces[pid][0], "kind": pieces[pid][1],
+                              "category": categories[pieces[pid][:2]]}
+                             for pid in game.pieces_at(clearing_loc(f["clearing"]))])
         f["removed"] = ()
         f["stage"] = "ambush"
         game.emit("battle_started", attacker=attacker, defender=f["defender"], clearing=f["clearing"])

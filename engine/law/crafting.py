@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rootlaw.core.board import SUITS
+from rootlaw.core.cards import CRAFTED
 from rootlaw.core.frames import Entry, handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import clearing_loc
@@ -147,7 +148,7 @@ def _craftable(game: Game, player: str, pool: dict[str, int] | None, first: bool
     out = []
     for card in p.hand:
         d = cards[card]
-        if not d.craftable or not affordable(d.cost, pool):
+        if d.kind not in CRAFTED or not affordable(d.cost, pool):  # `d.craftable`, without a property call per card
             continue
         kind = d.kind
         if kind == "item" and (not craft_items or items_left.get(d.item, 0) <= 0):
