@@ -144,6 +144,8 @@ def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     owner = faction or ctx.me
     game = ctx.game
     placed = (game._counts or game.counts()).on_map
+    if type(kind) is str and type(owner) is str:  # the usual question: one kind's ids as they are kept
+        return placed.get((owner, kind), ())
     kinds = kind if isinstance(kind, tuple) else (kind,)
     try:
         found = [ids for k in kinds if (ids := placed.get((owner, k)))]
