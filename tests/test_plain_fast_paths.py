@@ -11,6 +11,7 @@ from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
 from rootlaw.core.cards import CRAFTED
 from rootlaw.core.state import freeze
+from rootlaw.law.battle import battle_clearings, defenders
 from rootlaw.law.movement import _mover_counts, movable
 
 
@@ -76,3 +77,30 @@ def test_movers_of_some_kinds_read_from_the_counts_are_the_pieces_standing_there
                 assert by_place == scanned, (player, kinds)
                 assert [place for place, _ in ordered] == [place for place in places if place in scanned]
     assert several  # a faction with two kinds of movers was asked by each kind alone
+
+
+@pytest.mark.parametrize("factions, seed", [
+    (["cabale", "colombes", "neiges", "arachneen"], 1),  # two factions' `may_battle` restrictions, which bite
+    (["alliance", "arachneen", "vagabond", "eyrie"], 1),
+])
+def test_battle_clearings_are_those_with_an_attacker_and_a_defender_the_whole_fold_allows(factions, seed):
+    """battle_clearings looks the attacker's restrictions up once for all its clearings: it
+    gives the clearings where the attacker has a warrior or a pawn and an enemy present that
+    every `may_battle` modifier (the hook's whole fold, as `Game.modify` runs it) allows."""
+    game = Setup(map="autumn", factions=factions, seed=seed, round_limit=8).start()
+    agent = RandomAgent(seed)
+    found = forbidden = 0
+    while game.pending() is not None:
+        game.answer(agent.choose(game, game.pending()))
+        for player in game.s.seats:
+            allowed = {(c, enemy): game.modify("may_battle", True, attacker=player, defender=enemy, clearing=c)
+                       for c in game.clearings() if game.count(player, c, ("warrior", "pawn"))
+                       for enemy in game.factions_present(c) if game.are_enemies(player, enemy)}
+            forbidden += list(allowed.values()).count(False)
+            want = list(dict.fromkeys(c for (c, _), ok in allowed.items() if ok))
+            assert battle_clearings(game, player) == want, player
+            assert battle_clearings(game, player, against=tuple(game.s.seats[:1])) == \
+                [c for c in want if game.s.seats[0] in defenders(game, player, c)]
+            found += bool(want)
+    assert found > 50
+    assert forbidden or "colombes" not in factions  # the restrictions forbade some battles

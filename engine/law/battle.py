@@ -6,6 +6,7 @@ react during the battle can read and adjust them, and scenarios can assert them.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from rootlaw.core.cards import matches_suit
 from rootlaw.core.folds import asked_for
@@ -23,8 +24,9 @@ def battle_clearings(game: Game, player: str, where: tuple[int, ...] | None = No
     """Clearings where `player` may start a battle: own warriors or a pawn there (Law 4.3)
     and a defender to pick. `first` stops at the first one (for "can this player battle?")."""
     out = []
+    allowed = asked_for(game.rules, "may_battle", "attacker", player)  # looked up once for every clearing
     for c in _attacking_from(game, player):
-        if (where is None or c in where) and defenders(game, player, c, against, first):
+        if (where is None or c in where) and _defenders(game, player, c, against, first, allowed):
             out.append(c)
             if first:
                 break
@@ -52,8 +54,13 @@ def defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...]
               first: bool = False) -> list[str]:
     """Enemies with pieces in the clearing that the attacker may battle (restrictions apply);
     a coalition partner is no enemy (Law 9.2.8). `first` stops at the first one."""
-    allowed = asked_for(game.rules, "may_battle", "attacker", attacker)  # None: no restriction to ask
-    kinds, loc = game.counts().kinds, clearing_loc(clearing)
+    return _defenders(game, attacker, clearing, against, first, asked_for(game.rules, "may_battle", "attacker", attacker))
+
+
+def _defenders(game: Game, attacker: str, clearing: int, against: tuple[str, ...] | None, first: bool,
+               allowed: Callable | None) -> list[str]:
+    """`defenders`, with the attacker's `may_battle` restrictions (None: none to ask) given."""
+    kinds, loc = (game._counts or game.counts()).kinds, clearing_loc(clearing)
     out = []
     for enemy in game.s.seats:  # the factions present, in seat order (`factions_present`)
         if (loc, enemy, None) in kinds and game.are_enemies(attacker, enemy) and \
