@@ -188,7 +188,7 @@ class PieceOperations:
             offers: list = []
             self.modify("removed_to", None, piece=snap, batch=together, offers=offers)
             destination = None
-            if len({repr(o.value) for o in offers}) > 1:
+            if len(offers) > 1 and len({repr(o.value) for o in offers}) > 1:
                 contested.append(replacements.contest(self, len(batch), snap, cause, offers))
             elif offers:
                 destination = offers[0].value
