@@ -43,8 +43,8 @@ def _pieces_pool(game: Game, player: str) -> dict[str, int]:
                 group[0] += n
                 if craft_limit is not None:
                     group[1] = craft_limit if group[1] is None else min(group[1], craft_limit)
-        if groups:
-            pool[suits[clearing]] += sum(n if limit is None else min(n, limit) for n, limit in groups.values())
+        for n, limit in groups.values():  # a loop, not sum() over a generator (resumed per item)
+            pool[suits[clearing]] += n if limit is None or n <= limit else limit
     game._kept[key] = pool
     return pool
 
