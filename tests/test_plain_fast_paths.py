@@ -76,6 +76,7 @@ def test_movers_of_some_kinds_read_from_the_counts_are_the_pieces_standing_there
                            for place in places if (found := movable(game, player, place, kinds))}
                 assert by_place == scanned, (player, kinds)
                 assert [place for place, _ in ordered] == [place for place in places if place in scanned]
+                assert all(counts == tuple(sorted(scanned[place].items())) for place, counts in ordered)
     assert several  # a faction with two kinds of movers was asked by each kind alone
 
 

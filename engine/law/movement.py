@@ -130,19 +130,27 @@ def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
         return kept
     index = (game._counts or game.counts()).kinds
     out: dict[int | str, dict[str, int]] = {}
-    for anything, place, kind_keys in _mover_keys(game, player, kinds):
-        if anything in index:  # the player has a piece there (of its one mover kind, if it has one)
-            if len(kind_keys) == 1:  # its one kind of movers: `anything` is that kind's count
-                out[place] = {kind_keys[0][1]: index[anything]}
-                continue
-            here = {}
-            for count_key, kind in kind_keys:
-                n = index.get(count_key)
-                if n:
-                    here[kind] = n
-            if here:
-                out[place] = here
-    kept = game._kept[key] = (out, tuple([(place, tuple(here.items())) for place, here in out.items()]))
+    ordered = []
+    keys = _mover_keys(game, player, kinds)
+    if keys and len(keys[0][2]) == 1:  # one kind of movers: each place's first key is that kind's count
+        kind = keys[0][2][0][1]
+        for anything, place, _ in keys:
+            n = index.get(anything)
+            if n:
+                out[place] = {kind: n}
+                ordered.append((place, ((kind, n),)))
+    else:
+        for anything, place, kind_keys in keys:
+            if anything in index:  # the player has a piece there
+                here = {}
+                for count_key, kind in kind_keys:
+                    n = index.get(count_key)
+                    if n:
+                        here[kind] = n
+                if here:
+                    out[place] = here
+                    ordered.append((place, tuple(here.items())))
+    kept = game._kept[key] = (out, tuple(ordered))
     return kept
 
 
