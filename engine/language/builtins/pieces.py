@@ -139,8 +139,8 @@ def _supply(ctx: Ctx, kind: str, faction: str | None = None) -> int:
 @builtin("on_map", 1, 2)
 def _on_map(ctx: Ctx, kind: Any, faction: str | None = None) -> tuple:
     """A faction's pieces of a kind (or of any of a list of kinds) on the map, by id: one
-    kind's are the board index's (board_index.py); several kinds' that all have pieces there
-    are worked out in the order of the state's pieces and kept until the board changes."""
+    kind's are the board index's (board_index.py); those of several kinds on the map at once
+    are merged in the order of the state's pieces and kept until the board changes."""
     owner = faction or ctx.me
     game = ctx.game
     placed = (game._counts or game.counts()).on_map
