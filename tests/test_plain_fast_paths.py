@@ -105,31 +105,3 @@ def test_battle_clearings_are_those_with_an_attacker_and_a_defender_the_whole_fo
             found += bool(want)
     assert found > 50
     assert forbidden or "colombes" not in factions  # the restrictions forbade some battles
-
-
-@pytest.mark.parametrize("factions, seed", [
-    (["cabale", "colombes", "neiges", "arachneen"], 1),  # may_place restrictions, webs at most 4 a clearing
-    (["alliance", "marquise", "eyrie", "vagabond"], 2),  # buildings filling slots, the Keep
-])
-def test_can_place_without_the_supply_is_the_board_check_and_the_whole_fold(factions, seed):
-    """can_place skips `why_not_place` for a piece without a limit in a clearing when the supply
-    is not asked: its answer is still that of the board check and of every `may_place`
-    restriction (the hook's whole fold), for every piece kind in every clearing."""
-    game = Setup(map="autumn", factions=factions, seed=seed, round_limit=8).start()
-    agent = RandomAgent(seed)
-    refused = {"board": 0, "restriction": 0}
-    decisions = 0
-    while game.pending() is not None:
-        game.answer(agent.choose(game, game.pending()))
-        decisions += 1
-        if decisions % 3:
-            continue
-        for faction in game.s.seats:
-            for kind in game.faction(faction).pieces:
-                for c in game.clearings():
-                    board = game.why_not_place(faction, kind, f"c{c}", False) is None
-                    allowed = game.modify("may_place", True, player=faction, kind=kind, clearing=c, by=faction)
-                    assert game.can_place(faction, kind, f"c{c}", by=faction, supply=False) == (board and allowed)
-                    refused["board"] += not board
-                    refused["restriction"] += board and not allowed
-    assert refused["board"] > 100 and refused["restriction"] > 100

@@ -18,16 +18,6 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def _unlimited_in_clearings(rules: "Rules") -> frozenset[tuple[str, str]]:
-    """(faction, kind) of the pieces `why_not_place` never refuses in a clearing when the supply
-    is not asked: neither buildings (slots) nor pieces with a limit per clearing. Fixed by the rules."""
-    kinds = rules.memo.get("unlimited in clearings")
-    if kinds is None:
-        kinds = rules.memo["unlimited in clearings"] = frozenset(
-            key for key, piece in rules.piece_defs.items() if piece.category != "building" and piece.max_per_clearing is None)
-    return kinds
-
-
 class PieceOperations:
     __slots__ = ()
     s: "State"
@@ -72,13 +62,10 @@ class PieceOperations:
         """Supply (unless `supply` is False: may one be put there at all?), building slots (Law
         2.2.3), the piece's own limits per clearing, path or holder, and the factions'
         `may_place` restrictions (`by`: whose effect places it)."""
-        rules = self.rules
-        # nothing of the board refuses a piece without a limit in a clearing, the supply aside
-        # (what `why_not_place` finds: an effect's menu asks it of every clearing)
-        if (supply or loc[0] != "c" or (faction, kind) not in _unlimited_in_clearings(rules)) and \
-                self.why_not_place(faction, kind, loc, supply) is not None:
+        if self.why_not_place(faction, kind, loc, supply) is not None:
             return False
         # the faction's restrictions called as `modify` would call them (asked for every clearing of a menu)
+        rules = self.rules
         run = "may_place" in rules.modifiers and asked_for(rules, "may_place", "player", faction)
         if not run:  # nothing can restrict it: no need to ask
             return True
