@@ -143,10 +143,10 @@ class DecisionLoop:
         if self.s.stack[-1] is not frame:
             return True  # reactions this frame set off run first; it asks again when it resumes
         options = tuple(options)
-        for o in options:
-            if type(o) is not int and type(o) is not str:  # most options: nothing to freeze
-                options = tuple([freeze(o) for o in options])
-                break
+        try:
+            hash(options)  # no list or dict among them (freeze leaves every other value as it is)
+        except TypeError:
+            options = tuple([freeze(o) for o in options])
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if self.offered is not None:
