@@ -137,3 +137,29 @@ def test_an_event_is_told_to_its_listeners_from_its_first_emit_and_to_nobody_wit
     assert "phase_end" in rules.gatherers
     assert [f.get("ability") for f in game.s.stack[depth:]] == ["birdsong_ends"]
     assert game.s.stack[depth - 1] is frame
+
+
+ANSWERS = [(1, (1, 2)), (True, (1, 2)), (1, (True, 1)), (True, (1, True)), (1.0, (1, 2)), (3, (1, 2)),
+           ((1, 2), ((1, 2), (2, 1))), ([1, 2], ((1, 2), "end")), ("end", ("move", "end")), ("x", ("move", "end")),
+           (0, (False, "end")), (False, (0, False))]
+
+
+@pytest.mark.parametrize("option, options", ANSWERS)
+def test_an_answer_is_taken_exactly_when_it_is_offered_of_its_type(monkeypatch, option, options):
+    """`answer` tests the first option equal to the answer itself and goes the long way
+    (`_offered`) only when that one is of another type: it takes what `_offered` takes (True is
+    not 1, a list answers as its tuple) and refuses the rest, changing nothing then."""
+    from rootlaw.core.loop import _offered
+    from rootlaw.errors import IllegalAnswer
+    game = start(load_faction(ROOT / "tests" / "factions" / "militia_b.yaml"))
+    monkeypatch.setattr(DecisionLoop, "run", lambda self: None)
+    frame = {"op": "probe"}
+    game.s.stack.append(frame)
+    game.s.decision = {"player": "militia_b", "kind": "probe", "prompt": "probe", "options": options, "slot": "slot"}
+    if _offered(freeze(option), options):
+        game.answer(option)
+        assert game.s.decision is None and frame["slot"] == freeze(option) and type(frame["slot"]) is type(freeze(option))
+    else:
+        with pytest.raises(IllegalAnswer):
+            game.answer(option)
+        assert game.s.decision is not None and "slot" not in frame
