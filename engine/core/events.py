@@ -14,12 +14,8 @@ from typing import Any
 from .frames import handler
 
 
-def emit(game: Any, event: str, payload: dict) -> None:
-    """Gather the reactions of the event's listeners (it has some: `Game.emit` asks) and push them."""
-    rules = game.rules
-    frames = (rules.gatherers.get(event) or rules.gatherer(event))(game, payload)
-    if not frames:  # most events: no listener reacts
-        return
+def react(game: Any, event: str, payload: dict, frames: list[dict]) -> None:
+    """Push the reactions `frames` the event's listeners gave (`Game.emit` gathers them)."""
     if any("exclusive" in frame for frame in frames):
         frames = alternatives(frames)
     first = [frame for frame in frames if frame.get("replacing")]

@@ -269,8 +269,15 @@ class Game(DecisionLoop, BoardQueries, PieceOperations):
 
     def emit(self, event: str, **payload: Any) -> None:
         """Tell the abilities that something happened; their reactions run next."""
-        if event in self.rules.listeners:  # most events have no listener in a given game
-            events.emit(self, event, payload)
+        rules = self.rules
+        gather = rules.gatherers.get(event)
+        if gather is None:
+            if event not in rules.listeners:  # most events have no listener in a given game
+                return
+            gather = rules.gatherer(event)
+        frames = gather(self, payload)
+        if frames:  # most events: no listener reacts
+            events.react(self, event, payload, frames)
 
     def score(self, faction: str, points: int, rule: str, why: dict, source: str | None = None) -> None:
         """Law 3.1: 30 VP wins at once; a player with an activated dominance card never scores.
@@ -388,11 +395,13 @@ class QuietGame(Game):
         """Nothing: a quiet game keeps no trace."""
 
 
-def _plain(value: Any) -> Any:
-    """A log argument as JSON holds it (tuples as lists), so a loaded log equals the played one."""
-    if type(value) is tuple or type(value) is list:
-        return [_plain(v) for v in value]
-    return value
+def _plain(value: tuple | list) -> list:
+    """A log argument as JSON holds it (tuples as lists), so a loaded log equals the played one.
+    Most are flat (cards, piece ids): copied at once, without a call per item."""
+    for v in value:
+        if type(v) is tuple or type(v) is list:
+            return [_plain(v) if type(v) is tuple or type(v) is list else v for v in value]
+    return list(value)
 
 
 def distinct_cards(game: Game, cards: Iterable[int]) -> list[int]:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 STEP_BUDGET = 20000  # frame steps allowed between two decisions before we call it a loop
 TURN_DECISIONS = 2000  # decisions in one turn (or setup) before we call it a loop; real turns ask a few dozen
+_NOT_OFFERED = object()  # what `answer` finds of an option that is not offered: of no option's type
 
 
 class DecisionLoop:
@@ -38,36 +39,40 @@ class DecisionLoop:
         return self.s.decision
 
     def answer(self, option: Any) -> None:
-        """Give one of the pending decision's options and run to the next decision."""
-        decision = self.s.decision
+        """Give one of the pending decision's options and run to the next decision.
+
+        A trigger loop that keeps asking a question never exhausts the step budget; the count
+        of answers in the current turn (kept in its frame, so saves keep it) does. The game
+        frame starts one turn (or the setup) at a time, so the stack holds one such frame at
+        most, near its bottom: looked for from there. (Written out here, as the test of the
+        option is: one call fewer each, at every decision.)"""
+        s = self.s
+        decision = s.decision
         if decision is None:
             raise IllegalAnswer("the game has ended; there is nothing to answer")
         if type(option) is not int and type(option) is not str:  # most answers: nothing to freeze
             option = freeze(option)
-        if not _offered(option, decision["options"]):
+        options = decision["options"]
+        try:
+            found = options[options.index(option)]
+        except ValueError:
+            found = _NOT_OFFERED
+        if type(found) is not type(option) and not _offered(option, options):  # (the long way: True is not 1)
             raise IllegalAnswer(f"{option_name(self, decision, option)} is not an option of '{decision['kind']}' "
                                 f"for {decision['player']}; options: {option_names(self, decision, 12)}")
-        self.s.stack[-1][decision["slot"]] = option
-        self.s.decision = None
-        self._count_turn_decision()
-        self.run()
-
-    def _count_turn_decision(self) -> None:
-        """A trigger loop that keeps asking a question never exhausts the step budget; the
-        count of answers in the current turn (kept in its frame, so saves keep it) does. The
-        game frame starts one turn (or the setup) at a time, so the stack holds one such frame
-        at most, near its bottom: looked for from there."""
-        for turn in self.s.stack:
+        stack = s.stack
+        stack[-1][decision["slot"]] = option
+        s.decision = None
+        for turn in stack:
             op = turn["op"]
             if op == "turn" or op == "setup":
+                answers = turn["answers"] = turn.get("answers", 0) + 1
+                if answers > TURN_DECISIONS:
+                    names = sorted({str(f.get("ability") or f["op"]) for f in stack})
+                    raise RuleLoopError(f"one turn asked more than {TURN_DECISIONS} decisions; "
+                                        f"the loop involves: {', '.join(names)}")
                 break
-        else:
-            return
-        answers = turn["answers"] = turn.get("answers", 0) + 1
-        if answers > TURN_DECISIONS:
-            names = sorted({str(f.get("ability") or f["op"]) for f in self.s.stack})
-            raise RuleLoopError(f"one turn asked more than {TURN_DECISIONS} decisions; "
-                                f"the loop involves: {', '.join(names)}")
+        self.run()
 
     def run(self) -> None:
         """Advance frames until a decision is pending or the game ends."""
@@ -143,10 +148,10 @@ class DecisionLoop:
         if self.s.stack[-1] is not frame:
             return True  # reactions this frame set off run first; it asks again when it resumes
         options = tuple(options)
-        for o in options:
-            if type(o) is not int and type(o) is not str:  # most options: nothing to freeze
-                options = tuple([freeze(o) for o in options])
-                break
+        try:
+            hash(options)  # no list or dict among them (freeze leaves every other value as it is)
+        except TypeError:
+            options = tuple([freeze(o) for o in options])
         if not options:
             raise AssertionError(f"decision '{kind}' with no options")
         if self.offered is not None:

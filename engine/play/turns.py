@@ -43,52 +43,57 @@ def turn(game: Game, f: dict) -> None:
     effects run while it is current), runs its steps, and ends (its end effects run, still in
     it); only then does the next phase become current. After the Evening ends, the turn does.
 
-    The turn runs its phases' steps itself (no `steps` frame between it and each step), and a
-    stage that started nothing, asked nothing and changed nothing (a phase's start or end
-    without reactions, a step done at once) goes on to the next one at once (`goes_on`), as
-    the loop would."""
+    The turn runs its phases' steps itself (no `steps` frame between it and each step), and
+    goes from one stage to the next at once while the last one started nothing, asked nothing
+    and changed nothing (`_advance_phase`), as the loop would."""
     player = f["player"]
-    s = game.s
     if f.get("stage") is None:
+        s = game.s
         s.players[player].used = {}
         s.turn_used = {}
         s.phase = "birdsong"
         game.log("turn", faction=player)
         f["phase_index"] = 0
-    while True:
-        phase = PHASES[f["phase_index"]]
-        if _advance_phase(game, f, player, phase):
-            if phase == "evening":
-                break
-            f["phase_index"] += 1
-            f["stage"] = "start"
-        if not game.goes_on(f):
+    index = f["phase_index"]
+    while _advance_phase(game, f, player, PHASES[index]):
+        if index == _EVENING:
+            victory.pass_points(game, player)
+            game.emit("turn_end", player=player)
+            game.pop()
             return
-    victory.pass_points(game, player)
-    game.emit("turn_end", player=player)
-    game.pop()
+        index = f["phase_index"] = index + 1
+        f["stage"] = "start"
+
+
+_EVENING = len(PHASES) - 1  # the index of a turn's last phase
 
 
 def _advance_phase(game: Game, f: dict, player: str, phase: str) -> bool:
-    """Run the next stage of one phase: its start, its steps, then its end (Law 1.4.1: a phase's
-    end comes before the next phase starts). True once all three have run."""
+    """Run one phase from the stage it is at: its start, its steps, then its end (Law 1.4.1: a
+    phase's end comes before the next phase starts), each stage after the last at once while
+    nothing waits; True once all three have run, False when play must wait (a decision,
+    reactions, a change). The frame's stage says where it waits: "steps" (and the next step's
+    `index` once the steps began) until the steps are done, "next" once the end ran ("end", in
+    a game saved while a `steps` frame ran the steps, until the end runs)."""
     stage = f.get("stage", "start")
-    if stage == "steps":  # the usual case: back from a step
-        if "index" not in f:
-            f["index"] = 0
-        if _run_steps(game, f, player, phase):
-            f["stage"] = "end"
-    elif stage == "start":
+    if stage == "next":
+        return True
+    if stage == "start":
         f["stage"] = "steps"
         f.pop("index", None)  # set when the steps begin, after the phase's start (`running_steps`)
         f.pop("window", None)
         _start_phase(game, f, player, phase)
-    elif stage == "end":
-        f["stage"] = "next"
-        game.emit("phase_end", player=player, phase=phase)
-    else:
-        return True
-    return False
+        if not game.goes_on(f):
+            return False
+        stage = "steps"
+    if stage == "steps":
+        if "index" not in f:
+            f["index"] = 0
+        if not _run_steps(game, f, player, phase):
+            return False
+    f["stage"] = "next"
+    game.emit("phase_end", player=player, phase=phase)
+    return game.goes_on(f)
 
 
 def _start_phase(game: Game, f: dict, player: str, phase: str) -> None:
