@@ -22,7 +22,7 @@ from rootlaw.core.narration import log_lines, log_lines_with_rules
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
-from rootlaw.language import deferred
+from rootlaw.language import ability_code, deferred
 from rootlaw.language.phrases import unsaid
 
 from . import arguments
@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.collector_paused:
         gc.disable()  # until the game is built: see _built
         deferred.enable()  # effects of files that built cleanly before compiled on first use
+        ability_code.write_first_calls()  # and no ability's expressions made for a first call
     args.warned = set()  # the warnings of old-language files already shown (each is shown once)
     try:
         status = args.run(args)
