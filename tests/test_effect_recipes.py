@@ -12,7 +12,7 @@ import sys
 PLAY = """
 import json
 import rootlaw
-from rootlaw.agents.agent import RandomAgent
+from rootlaw.agents.agent import RandomAgent, play
 from rootlaw.content.record import Setup
 from rootlaw.language import effect_cache, tree_cache
 from rootlaw.language.builtins import FUNCTIONS
@@ -53,10 +53,7 @@ def checked(k, where, text, names, fixed, blocks, visited, tag=None):
 effect_cache.remember = checked
 for factions in (["cabale", "colombes", "neiges", "arachneen"], ["marquise", "eyrie", "vagabond", "alliance"]):
     setup = Setup(map="autumn", factions=factions, seed=3, round_limit=2)
-    game = setup.start(setup.rules())
-    agent = RandomAgent(3)
-    while game.pending() is not None:
-        game.answer(agent.choose(game, game.pending()))
+    play(setup.start(setup.rules()), RandomAgent(3))
 print(json.dumps([len(names_compared), sum(names_compared), wrong]))
 """
 
