@@ -2,8 +2,8 @@
 
 Each `@dataclass` writes its methods (`__init__`, `__repr__`, `__eq__`, a frozen class's
 `__setattr__`...) as Python text and hands it to `exec`, which compiles it: for the modules
-`rootlaw play` imports after the package itself, 108 texts (49 KB), about a tenth of a warm
-start's instructions, and the very same texts at every start (they follow from the classes'
+`rootlaw play` imports after the package itself, 108 texts (49 KB), some 7% of a warm start's
+instructions, and the very same texts at every start (they follow from the classes'
 fields). So while the command's process imports its modules (`kept_methods`, tools/entry.py),
 the text goes to the code cache (code_cache.py): its code marshalled under the exact text, a
 miss compiled as `exec` compiles it (no `from __future__` flag of ours: `dont_inherit`) and

@@ -105,8 +105,8 @@ _FIRST_CALLS_WRITTEN = False  # `write_first_calls`: the `rootlaw play` command'
 def write_first_calls() -> None:
     """From now on, an ability's first call is answered by its written function too, not by its
     closures: the expressions' own forms are then made only for a failure they take over, so a
-    warm start neither keys nor loads them, and a first start writes none of them (they are
-    about a tenth of an empty-cache `rootlaw play`). The answers are the same (the written
+    warm start neither keys nor loads them, and a first start writes none of them (some 5% of
+    an empty-cache `rootlaw play`, 1.5% of a warm one). The answers are the same (the written
     function answers what the closures answer, at every call: tests/test_ability_functions.py).
     Only the command's own process does so (tools/cli.py, as it defers effects): elsewhere the
     first call still makes and keeps the expressions' forms, as the tests of the expression
