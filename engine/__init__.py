@@ -68,11 +68,20 @@ _LAZY = {
 __all__ = ["Game", "Options", "Rules", "new_game", "__version__", *_LAZY]
 
 
+# the modules of the names that load files: a script naming one gets the file layer whole, its
+# YAML reader (PyYAML) included, as it always has; rootlaw.files.documents itself imports PyYAML
+# only when a file is parsed, so the `rootlaw` command's warm start, whose files all come from
+# its caches, never imports it
+_LOADERS = ("content.", "scenarios.")
+
+
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module 'rootlaw' has no attribute {name!r}")
     module, attribute = _LAZY[name]
     value = getattr(import_module(f".{module}", __name__), attribute)
+    if module.startswith(_LOADERS):
+        import_module(".files.yaml_loader", __name__)
     globals()[name] = value  # later uses find it at once
     return value
 

@@ -49,16 +49,18 @@ _MAX_BYTES = 40_000_000  # of one document's file
 _BYTECODE = MAGIC_NUMBER + bytes([sys.flags.optimize])  # what decides the bytecode of a text
 
 
-def compiled(text: str, name: str, document: str) -> CodeType:
-    """`compile(text, name, "exec")`, from the code an earlier start kept for this very text
-    in the file of `document` (what the text is generated from, the path of its faction file;
-    "": not kept) when it has it; raises what compile() raises."""
+def compiled(text: str, name: str, document: str, dont_inherit: bool = False) -> CodeType:
+    """`compile(text, name, "exec", dont_inherit=dont_inherit)`, from the code an earlier start
+    kept for this very text in the file of `document` (what the text is generated from, the path
+    of its faction file; "": not kept) when it has it; raises what compile() raises. A document's
+    texts are all compiled with the same `dont_inherit` (with False, this module's own `from
+    __future__` flags apply, as they did where each caller compiled its texts itself)."""
     if not document:
-        return compile(text, name, "exec")
+        return compile(text, name, "exec", dont_inherit=dont_inherit)
     where = shard(document)
     kept = _loaded(where)
     if kept is None:  # no cache folder, or one not to be trusted
-        return compile(text, name, "exec")
+        return compile(text, name, "exec", dont_inherit=dont_inherit)
     k = (name, text)
     raw = kept.get(k)
     if type(raw) is bytes:
@@ -69,7 +71,7 @@ def compiled(text: str, name: str, document: str) -> CodeType:
         if type(code) is CodeType:
             _used.setdefault(where, {})[k] = raw
             return code
-    code = compile(text, name, "exec")
+    code = compile(text, name, "exec", dont_inherit=dont_inherit)
     if not _changed:
         atexit.register(_store)
     _used.setdefault(where, {})[k] = marshal.dumps(code)

@@ -22,25 +22,30 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Any, Callable, Sequence
-
-import yaml
-from yaml.nodes import Node
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rootlaw.errors import DataError, Problem
 
 from . import document_cache
 from .regular import Unreadable, read_regular
-from .yaml_loader import (
-    MAX_DEPTH,
-    Builder,
-    FastLoader,
-    Loader,
-    Refused,
-    mark_position,
-)
+
+if TYPE_CHECKING:
+    import yaml
+    from yaml.nodes import Node
 
 __all__ = ["Document", "load_yaml", "MAX_DEPTH"]
+
+# PyYAML and the loader built on it (yaml_loader.py) are imported by the first file parsed: a
+# start whose every file comes from the document cache never imports them (some 38 M
+# instructions, 4% of a warm `rootlaw play`). Their names stay attributes of this module.
+_LOADER_NAMES = ("MAX_DEPTH", "Builder", "FastLoader", "Loader", "Refused", "mark_position")
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LOADER_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import yaml_loader
+    return getattr(yaml_loader, name)
 
 _Path = tuple  # a path into the data: a tuple of dict keys (str | int) and list indexes (int)
 
@@ -206,6 +211,8 @@ def load_yaml(
             raise _too_big(refuse, size, max_bytes)
         text = text.removeprefix("\ufeff")
 
+    import yaml  # the first file parsed (see _LOADER_NAMES)
+    from .yaml_loader import Builder, Refused, mark_position
     try:
         node = _compose(text)
     except Refused as err:
@@ -238,6 +245,8 @@ def load_yaml(
 
 def _compose(text: str) -> Node | None:
     """The node tree of the single document in `text` (None when empty)."""
+    import yaml
+    from .yaml_loader import FastLoader, Loader
     if FastLoader is not None:
         fast = FastLoader(text)
         try:
@@ -285,6 +294,7 @@ def _first_line(text: str) -> str:
 
 def _syntax_problem(err: yaml.MarkedYAMLError, text: str, refuse: Any) -> DataError:
     """One Problem for a yaml syntax error, at the mark yaml reports, with a guessed hint."""
+    from .yaml_loader import mark_position
     mark = err.problem_mark or err.context_mark
     line, col = mark_position(mark) if mark is not None else (1, 1)
     problem = (err.problem or err.context or "unknown error").strip()

@@ -99,12 +99,28 @@ class Plan:
         return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
+_FIRST_CALLS_WRITTEN = False  # `write_first_calls`: the `rootlaw play` command's own process
+
+
+def write_first_calls() -> None:
+    """From now on, an ability's first call is answered by its written function too, not by its
+    closures: the expressions' own forms are then made only for a failure they take over, so a
+    warm start neither keys nor loads them, and a first start writes none of them (some 5% of
+    an empty-cache `rootlaw play`, 1.5% of a warm one). The answers are the same (the written
+    function answers what the closures answer, at every call: tests/test_ability_functions.py).
+    Only the command's own process does so (tools/cli.py, as it defers effects): elsewhere the
+    first call still makes and keeps the expressions' forms, as the tests of the expression
+    cache count them (tests/test_expression_cache.py)."""
+    global _FIRST_CALLS_WRITTEN
+    _FIRST_CALLS_WRITTEN = True
+
+
 def compiled_ability(plan: Plan, closures: Callable, names: dict[str, Any]) -> Callable:
     """The ability's function (`plan.kind`'s signature), generated on its first call, which
-    `closures` answers: the same function made of the expressions' forms, so those are made
-    and kept as they always were, for the failures they take over. `closures` answers every
-    call when the ability cannot be written. `names`: the values the text reads besides the
-    builtins (the expressions' forms, and what follows a true condition)."""
+    `closures` answers (unless `write_first_calls`): the same function made of the expressions'
+    forms, so those are made and kept as they always were, for the failures they take over.
+    `closures` answers every call when the ability cannot be written. `names`: the values the
+    text reads besides the builtins (the expressions' forms, and what follows a true condition)."""
     namespace: dict[str, Any] = {**base_namespace(), **names, "Ctx": Ctx, "closures": closures}
 
     def compile_now(*args: Any) -> Any:
@@ -112,7 +128,7 @@ def compiled_ability(plan: Plan, closures: Callable, names: dict[str, Any]) -> C
         namespace.update(functions)
         exec(code or _HAND_OVER[plan.kind], namespace)  # noqa: S102 - text built from checked tokens
         stand_in.__code__ = namespace[plan.kind].__code__
-        return closures(*args)  # the first call: the expressions' own forms are made as before
+        return (stand_in if _FIRST_CALLS_WRITTEN else closures)(*args)
 
     namespace["compile_now"] = compile_now
     exec(_STAND_INS[plan.kind], namespace)  # noqa: S102 - a fixed text

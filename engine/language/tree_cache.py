@@ -189,54 +189,80 @@ def decode(data: Any, max_depth: int = sys.maxsize) -> Any:
     the shape); ValueError for anything else and for a tree nested past `max_depth`."""
     if type(data) is dict and len(data) == 2:
         shape, text = data.get("tree"), data.get("at")
-        if type(text) is not str:
-            raise ValueError("not positions")
+        if type(text) is not str or type(shape) is not list:
+            raise ValueError("not a kept tree")
         positions = _Positions(text)
-    else:
-        shape, positions = data, None
+        tree = _kept(shape, 1, max_depth, positions)
+        if not positions.complete():
+            raise ValueError("not positions")
+        return tree
     try:
-        tree = _decode(shape, 1, max_depth, positions)
+        return _decode(data, 1, max_depth)
     except TypeError:  # a position that is no number (`_decode`)
         raise ValueError("not positions") from None
-    if positions is not None and not positions.complete():
+
+
+def _kept(data: list, depth: int, max_depth: int, positions: _Positions) -> Tree:
+    """A node of `encode`'s shape at `depth` (checked as it is read: a start reads some 12,000
+    nodes, so each check is a comparison or two). Its positions are the next n numbers of
+    `positions`, then its children's, in order; a child token is made here, in the loop over the
+    children, and a child node by a call, one frame per level (the costs of reading the trees
+    of a warm start are their Python calls and objects)."""
+    if len(data) < 2 or type(data[0]) is not str or depth > max_depth:
+        raise ValueError("not a tree")
+    where = data[1]
+    if (where == 6 or where == 12) and type(where) is int:
+        node = _new_node(_KeptTree)
+        node._from = (positions, positions.count, where)
+        positions.count += where
+        node.data = data[0]
+    elif where == 0 and type(where) is int:
+        node = Tree(data[0], [])
+    else:
         raise ValueError("not positions")
-    return tree
+    depth += 1
+    node.children = children = []
+    add = children.append
+    for child in data[2:]:
+        kind = type(child)
+        if kind is list:
+            add(_kept(child, depth, max_depth, positions))
+        elif kind is dict and len(child) == 1:
+            for name in child:  # its one key
+                text = child[name]
+                if type(text) is not str:
+                    raise ValueError("not a token")
+                kept = _new_str(_KeptToken, text)
+                kept.type = name
+                kept._from = (positions, positions.count)
+                positions.count += 6
+                add(kept)
+        elif child is None:
+            add(None)
+        else:
+            raise ValueError("not a tree")
+    return node
 
 
-def _decode(data: Any, depth: int, max_depth: int, positions: _Positions | None) -> Any:
-    """`decode` with the root at `depth` (checked as it is read: a start decodes thousands of
-    nodes, so each check is a comparison or two). A node's positions are the next n numbers of
-    `positions`; a node of an earlier version's file holds them as a list, in which a position
-    that is not a whole number makes `sum` give a float or raise TypeError (a text, None, a
-    list): a damaged entry either way (a bool passes, and reads as the number 0 or 1)."""
+def _decode(data: Any, depth: int, max_depth: int) -> Any:
+    """A tree of an earlier version's file, whose positions are lists inside the shape, with the
+    root at `depth`: a position that is not a whole number makes `sum` give a float or raise
+    TypeError (a text, None, a list): a damaged entry either way (a bool passes, and reads as
+    the number 0 or 1)."""
     kind = type(data)
     if kind is list:
         if len(data) < 2 or type(data[0]) is not str or depth > max_depth:
             raise ValueError("not a tree")
         where = data[1]
-        depth += 1
-        if (where == 6 or where == 12) and type(where) is int and positions is not None:
-            node = _new_node(_KeptTree)
-            node._from = (positions, positions.count, where)
-            positions.count += where
-            node.data = data[0]
-            node.children = [_decode(c, depth, max_depth, positions) for c in data[2:]]
-            return node
         if where == 0:
             meta = None
         elif type(where) is not list or len(where) not in (6, 12) or type(sum(where)) is not int:
             raise ValueError("not positions")
         else:
             meta = Meta(where)
-        return Tree(data[0], [_decode(c, depth, max_depth, positions) for c in data[2:]], meta)
+        return Tree(data[0], [_decode(c, depth + 1, max_depth) for c in data[2:]], meta)
     if kind is dict and len(data) == 1:
         (name, parts), = data.items()
-        if type(parts) is str and positions is not None:
-            kept = _new_str(_KeptToken, parts)
-            kept.type = name
-            kept._from = (positions, positions.count)
-            positions.count += 6
-            return kept
         if type(parts) is not list or len(parts) != 7 or type(parts[0]) is not str or type(sum(parts[1:])) is not int:
             raise ValueError("not a token")
         return token(name, parts[0], (parts[2], parts[3], parts[1], parts[4], parts[5], parts[6]))

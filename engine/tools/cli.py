@@ -22,13 +22,12 @@ from rootlaw.core.narration import log_lines, log_lines_with_rules
 from rootlaw.errors import DataError, Problem, RootlawError
 from rootlaw.files.documents import load_yaml
 from rootlaw.files.jsonfile import check_writable, write_json
-from rootlaw.language import deferred
+from rootlaw.language import ability_code, deferred
 from rootlaw.language.phrases import unsaid
 
 from . import arguments
 from .arguments import natural as _natural, positive as _positive, typed_file
 from .human import HumanAgent, HumanQuit, final_scores, resume_command, seats_of
-from . import vary_option
 from .toolkit import faction_ids, language_option, say_pack_notes
 from .toolkit import register as register_toolkit
 
@@ -42,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.collector_paused:
         gc.disable()  # until the game is built: see _built
         deferred.enable()  # effects of files that built cleanly before compiled on first use
+        ability_code.write_first_calls()  # and no ability's expressions made for a first call
     args.warned = set()  # the warnings of old-language files already shown (each is shown once)
     try:
         status = args.run(args)
@@ -202,7 +202,7 @@ def _play(args: argparse.Namespace) -> int:
         factions = faction_ids([name.strip() for name in factions], packs)
         say_pack_notes(packs)
         setup = Setup(map=typed_file(args.map, packs), factions=factions, seed=args.seed, round_limit=args.rounds,
-                      deal_suits=args.deal_suits, packs=packs, deck=args.deck, vary=vary_option.one_each(args.vary))
+                      deal_suits=args.deal_suits, packs=packs, deck=args.deck, vary=_variation(args.vary))
         game = setup.start()
         shown_from = 0
     _built(args)
@@ -262,6 +262,15 @@ def _play(args: argparse.Namespace) -> int:
     if args.save and args.save_at is None:
         save_game(game, setup, args.save)
     return 0
+
+
+def _variation(texts: list[str]) -> dict[str, dict]:
+    """The values of `--vary`, read by tools/vary_option.py, imported only then (it imports
+    PyYAML, which a warm start otherwise never needs: files/documents.py)."""
+    if not texts:
+        return {}
+    from . import vary_option
+    return vary_option.one_each(texts)
 
 
 def _built(args: argparse.Namespace) -> None:
