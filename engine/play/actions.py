@@ -148,9 +148,11 @@ def daylight_extras(game: Game, player: str) -> list[str]:
     if s.phase != "daylight":
         return card_actions(game, player)
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
-    for card in s.available_dominance:
-        if _can_pay_dominance(game, player, card):
-            out.append(f"take_dominance:{card}")
+    if s.available_dominance:
+        suits = _hand_suits(game, player)  # once for every available card
+        for card in s.available_dominance:
+            if _can_pay_dominance(game, player, card, suits):
+                out.append(f"take_dominance:{card}")
     if s.closed_paths and s.players[player].hand and not s.turn_used.get("open_path"):
         for key in s.closed_paths:
             a, b = path_ends(key)
@@ -194,13 +196,22 @@ def _dominance_payments(game: Game, player: str, card: int) -> list[int]:
     return distinct_cards(game, [c for c in hand if matches_suit(game.card_suit(c), suit)])
 
 
-def _can_pay_dominance(game: Game, player: str, card: int) -> bool:
-    """Whether `_dominance_payments` has any card (a menu asks only this): stops at the first."""
+def _hand_suits(game: Game, player: str) -> set[str]:
+    """The suits of the cards in a player's hand."""
+    cards = game.rules.deck.cards
+    return {cards[c].suit for c in game.s.players[player].hand}
+
+
+def _can_pay_dominance(game: Game, player: str, card: int, suits: set[str] | None = None) -> bool:
+    """Whether `_dominance_payments` has any card (a menu asks only this), from the suits in
+    hand (`suits`: `_hand_suits`, when the caller has them): whether a card pays depends on its
+    suit alone."""
+    if suits is None:
+        suits = _hand_suits(game, player)
     suit = game.card_suit(card)
-    card_suit = game.card_suit
     if suit == BIRD:
-        return any(card_suit(c) == BIRD for c in game.player(player).hand)
-    return any(matches_suit(card_suit(c), suit) for c in game.player(player).hand)
+        return BIRD in suits
+    return any(matches_suit(s, suit) for s in suits)
 
 
 def run_extra(game: Game, player: str, pick: str) -> bool:
