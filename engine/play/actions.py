@@ -61,29 +61,34 @@ def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
     # a turn step's limit is an expression, counted before each action; an effect's `offer`
     # fixed its limit when it opened the menu
     limit = _limit(game, player, step)
-    free = limit is None or taken < limit
-    # past the limit, a bird card in hand pays for one more action
-    birds = not free and step["extra_per_bird"] and any(game.card_suit(c) == BIRD for c in game.player(player).hand)
-    out = []
-    actions = game.rules.factions[player].actions
-    for choice in step["choices"]:
-        beside = not free and choice in actions and actions[choice].free
-        if (free or beside or birds) and available(game, player, choice):
-            out.append(choice if free or beside else f"bird:{choice}")
-    return out + daylight_extras(game, player) + ["end"]
+    if limit is None or taken < limit:  # most menus: every choice that can start
+        out = [choice for choice in step["choices"] if available(game, player, choice)]
+    else:
+        out = []
+        # past the limit, a bird card in hand pays for one more action
+        birds = step["extra_per_bird"] and BIRD in _hand_suits(game, player)
+        actions = game.rules.factions[player].actions
+        for choice in step["choices"]:
+            beside = choice in actions and actions[choice].free
+            if (beside or birds) and available(game, player, choice):
+                out.append(choice if beside else f"bird:{choice}")
+    out += daylight_extras(game, player)
+    out.append("end")
+    return out
 
 
 @handler("actions")
 def actions_menu(game: Game, f: dict) -> None:
     player = f["player"]
-    if game.player(player).used.get(f"end:{game.s.phase}"):  # `end phase` ran: no more actions
+    s = game.s
+    if s.players[player].used.get(f"end:{s.phase}"):  # `end phase` ran: no more actions
         game.pop()
         return
     if "menu" in f:
         step = f["menu"]
     else:
         phase, index = f["step"]
-        step = game.faction(player).turn[phase][index]
+        step = game.rules.factions[player].turn[phase][index]
     if "bird" in f:
         game.spend(player, f.pop("bird"))
         _start(game, f, player, step, f.pop("paid_for"))
@@ -91,7 +96,7 @@ def actions_menu(game: Game, f: dict) -> None:
     if "pick" in f:
         pick = f.pop("pick")
         if f.pop("repeatable", False) and pick != "end":
-            f["tried"] = f.get("tried", ()) + ((game.s.outline(), game.s.position(), pick),)
+            f["tried"] = f.get("tried", ()) + ((s.outline(), s.position(), pick),)
         if pick == "end":
             game.pop()
         elif pick.startswith("bird:"):
