@@ -4,6 +4,8 @@ they were listed before, at many positions of seeded games: within and past each
 with and without the extra per bird card, and with every dominance card available at once."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
 from rootlaw.core.cards import BIRD, matches_suit
@@ -63,7 +65,7 @@ def test_the_menu_lists_what_it_listed_before_within_and_past_its_limit():
                         menu = {**step, "extra_per_bird": extra}
                         for taken in takens:
                             # each on a clone of its own: a check that rolls dice would change the game
-                            now = actions.menu_options(game.clone(), player, menu, taken)
+                            now = actions.menu_options(game.clone(), player, menu, taken, limit)
                             assert now == _listed_before(game.clone(), player, menu, taken), (player, menu, taken)
                             asked += 1
                             past += limit is not None and taken >= limit
@@ -90,3 +92,74 @@ def test_an_available_dominance_card_is_offered_as_its_payments_allow():
                 assert (f"take_dominance:{card}" in extras) is pays, (player, card, game.player(player).hand)
                 offered, refused = offered + pays, refused + (not pays)
     assert offered > 10 and refused > 10, (offered, refused)
+
+
+MILITIA = Path(__file__).parent / "factions"
+
+
+def _turn_menus(game, player: str, most: int):
+    """The positions of a seeded random game where `player`'s turn-step action menu waits for
+    an answer (at most `most`)."""
+    agent = RandomAgent(7)
+    found = 0
+    while game.pending() is not None and found < most:
+        decision, top = game.pending(), game.s.stack[-1]
+        if decision["kind"] == "action" and decision["player"] == player and top["op"] == "actions" and "step" in top:
+            yield game
+            found += 1
+        game.answer(agent.choose(game, decision))
+
+
+def _asked_again(game):
+    """A clone of `game` with its pending menu built again by the menu's handler."""
+    again = game.clone()
+    again.s.decision = None
+    actions.actions_menu(again, again.s.stack[-1])
+    return again
+
+
+def test_a_limit_that_rolls_dice_rolls_them_twice_per_menu_as_it_always_did(tmp_path: Path):
+    """The limit is worked out again after the menu's checks when working it out drew from the
+    generator: twice per menu, from the generator or from forced dice (which leave the
+    generator as it was)."""
+    text = (MILITIA / "militia_a.yaml").read_text()
+    assert "limit: 3" in text
+    rolling = tmp_path / "factions" / "militia_a.yaml"  # a faction file is found in a `factions` folder
+    rolling.parent.mkdir()
+    rolling.write_text(text.replace("limit: 3", 'limit: "roll() + 1"'), encoding="utf-8")
+    game = Setup(map="autumn", factions=[str(rolling), str(MILITIA / "militia_b.yaml")], seed=1).start()
+    menus = 0
+    for game in _turn_menus(game, "militia_a", 8):
+        for forced in ([], [2, 1, 3]):
+            clone = game.clone()
+            clone.s.forced_dice = list(forced)
+            logged, rng = len(clone.s.log), clone.s.rng
+            again = _asked_again(clone)
+            assert [e["kind"] for e in again.s.log[logged:]].count("roll") == 2
+            if forced:
+                assert again.s.forced_dice == [3] and again.s.rng == rng
+            else:
+                assert again.s.rng != rng
+        menus += 1
+    assert menus == 8
+
+
+def test_a_limit_that_draws_nothing_is_worked_out_once_per_menu():
+    """...and only once when it drew nothing, with the same options."""
+    game = Setup(map="autumn", factions=[str(MILITIA / "militia_a.yaml"), str(MILITIA / "militia_b.yaml")],
+                 seed=2).start()
+    menus = 0
+    for game in _turn_menus(game, "militia_a", 8):
+        phase, index = game.s.stack[-1]["step"]
+        limit = game.rules.factions["militia_a"].turn[phase][index]["limit"]
+        code = game.rules.code
+        real, calls = code[limit], []
+        code[limit] = lambda ctx: calls.append(ctx.me) or real(ctx)
+        try:
+            again = _asked_again(game)
+        finally:
+            code[limit] = real
+        assert calls == ["militia_a"]
+        assert again.pending() == game.pending()
+        menus += 1
+    assert menus == 8

@@ -57,10 +57,8 @@ def available(game: Game, player: str, choice: str) -> bool:
     return action_available(game, player, choice)
 
 
-def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
-    # a turn step's limit is an expression, counted before each action; an effect's `offer`
-    # fixed its limit when it opened the menu
-    limit = _limit(game, player, step)
+def menu_options(game: Game, player: str, step: dict, taken: int, limit: int | None) -> list[str]:
+    """What the player may pick, `taken` actions into the step, whose limit (`_limit`) is `limit`."""
     if limit is None or taken < limit:  # most menus: every choice that can start
         out = [choice for choice in step["choices"] if available(game, player, choice)]
     else:
@@ -106,13 +104,22 @@ def actions_menu(game: Game, f: dict) -> None:
         elif not run_extra(game, player, pick):
             _start(game, f, player, step, pick)
         return
-    options = menu_options(game, player, step, f["taken"])
-    if _limit(game, player, step) is None:
+    # the limit is worked out before the menu's checks and asked again after them only when
+    # working it out drew from the generator (a limit that rolls dice rolls them twice, as it
+    # always did): one that drew nothing read nothing the checks can change (they change
+    # nothing but the generator and the log, which no expression reads), so it is the same
+    drawn = s.rng, len(s.forced_dice)
+    limit = _limit(game, player, step)
+    rolled = (s.rng, len(s.forced_dice)) != drawn
+    options = menu_options(game, player, step, f["taken"], limit)
+    if (_limit(game, player, step) if rolled else limit) is None:
         options = _can_change(game, f, options)
     game.ask(f, "pick", player, "action", options, f"action {f['taken'] + 1}: what next?")
 
 
-def _limit(game: Game, player: str, step: dict):
+def _limit(game: Game, player: str, step: dict) -> int | None:
+    """A turn step's limit, an expression counted before each action; an effect's `offer`
+    fixed its limit when it opened the menu."""
     return step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
 
 
