@@ -1,7 +1,8 @@
 """The action menu's options as the menu lists them now (issue 30, seventh round: a
 comprehension within the limit, the suits in hand worked out once per menu) against the way
 they were listed before, at many positions of seeded games: within and past each step's limit,
-with and without the extra per bird card, and with every dominance card available at once."""
+with and without the extra per bird card, and with every dominance card available at once; and
+the step's limit worked out once per menu, twice when working it out rolls dice (as before)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,20 +11,9 @@ from rootlaw.agents.agent import RandomAgent
 from rootlaw.content.record import Setup
 from rootlaw.core.cards import BIRD, matches_suit
 from rootlaw.play import actions
+from tests.test_builtin_shortcuts import _positions
 
 MIXES = [["cabale", "colombes", "neiges", "arachneen"], ["alliance", "arachneen", "marquise", "eyrie"]]
-
-
-def _positions(factions: list[str], seed: int, every: int = 9, decisions: int = 700):
-    """Every `every`-th position of a seeded random game (at most `decisions` decisions)."""
-    game = Setup(map="autumn", factions=factions, seed=seed).start()
-    agent = RandomAgent(seed)
-    for n in range(decisions):
-        if game.pending() is None:
-            return
-        if n % every == 0:
-            yield game
-        game.answer(agent.choose(game, game.pending()))
 
 
 def _listed_before(game, player: str, step: dict, taken: int) -> list[str]:
@@ -56,7 +46,7 @@ def _action_steps(game, player: str) -> list[dict]:
 def test_the_menu_lists_what_it_listed_before_within_and_past_its_limit():
     asked = past = birds = 0
     for factions in MIXES:
-        for game in _positions(factions, 3):
+        for game in _positions(factions, 3, every=9, decisions=700):
             for player in game.s.seats:
                 for step in _action_steps(game, player):
                     limit = actions._limit(game, player, step)
@@ -78,7 +68,7 @@ def test_an_available_dominance_card_is_offered_as_its_payments_allow():
     exactly when the player's hand can pay for it (the suits in hand worked out once for all of
     them), and `_can_pay_dominance` agrees card by card."""
     offered = refused = 0
-    for game in _positions(MIXES[1], 4, every=23):
+    for game in _positions(MIXES[1], 4, every=23, decisions=700):
         deck = game.rules.deck
         game = game.clone()
         game.s.phase = "daylight"
