@@ -57,33 +57,36 @@ def available(game: Game, player: str, choice: str) -> bool:
     return action_available(game, player, choice)
 
 
-def menu_options(game: Game, player: str, step: dict, taken: int) -> list[str]:
-    # a turn step's limit is an expression, counted before each action; an effect's `offer`
-    # fixed its limit when it opened the menu
-    limit = _limit(game, player, step)
-    free = limit is None or taken < limit
-    # past the limit, a bird card in hand pays for one more action
-    birds = not free and step["extra_per_bird"] and any(game.card_suit(c) == BIRD for c in game.player(player).hand)
-    out = []
-    actions = game.rules.factions[player].actions
-    for choice in step["choices"]:
-        beside = not free and choice in actions and actions[choice].free
-        if (free or beside or birds) and available(game, player, choice):
-            out.append(choice if free or beside else f"bird:{choice}")
-    return out + daylight_extras(game, player) + ["end"]
+def menu_options(game: Game, player: str, step: dict, taken: int, limit: int | None) -> list[str]:
+    """What the player may pick, `taken` actions into the step, whose limit (`_limit`) is `limit`."""
+    if limit is None or taken < limit:  # most menus: every choice that can start
+        out = [choice for choice in step["choices"] if available(game, player, choice)]
+    else:
+        out = []
+        # past the limit, a bird card in hand pays for one more action
+        birds = step["extra_per_bird"] and BIRD in _hand_suits(game, player)
+        actions = game.rules.factions[player].actions
+        for choice in step["choices"]:
+            beside = choice in actions and actions[choice].free
+            if (beside or birds) and available(game, player, choice):
+                out.append(choice if beside else f"bird:{choice}")
+    out += daylight_extras(game, player)
+    out.append("end")
+    return out
 
 
 @handler("actions")
 def actions_menu(game: Game, f: dict) -> None:
     player = f["player"]
-    if game.player(player).used.get(f"end:{game.s.phase}"):  # `end phase` ran: no more actions
+    s = game.s
+    if s.players[player].used.get(f"end:{s.phase}"):  # `end phase` ran: no more actions
         game.pop()
         return
     if "menu" in f:
         step = f["menu"]
     else:
         phase, index = f["step"]
-        step = game.faction(player).turn[phase][index]
+        step = game.rules.factions[player].turn[phase][index]
     if "bird" in f:
         game.spend(player, f.pop("bird"))
         _start(game, f, player, step, f.pop("paid_for"))
@@ -91,7 +94,7 @@ def actions_menu(game: Game, f: dict) -> None:
     if "pick" in f:
         pick = f.pop("pick")
         if f.pop("repeatable", False) and pick != "end":
-            f["tried"] = f.get("tried", ()) + ((game.s.outline(), game.s.position(), pick),)
+            f["tried"] = f.get("tried", ()) + ((s.outline(), s.position(), pick),)
         if pick == "end":
             game.pop()
         elif pick.startswith("bird:"):
@@ -101,13 +104,22 @@ def actions_menu(game: Game, f: dict) -> None:
         elif not run_extra(game, player, pick):
             _start(game, f, player, step, pick)
         return
-    options = menu_options(game, player, step, f["taken"])
-    if _limit(game, player, step) is None:
+    # the limit is worked out before the menu's checks and asked again after them only when
+    # working it out drew from the generator (a limit that rolls dice rolls them twice, as it
+    # always did): one that drew nothing read nothing the checks can change (they change
+    # nothing but the generator and the log, which no expression reads), so it is the same
+    drawn = s.rng, len(s.forced_dice)
+    limit = _limit(game, player, step)
+    rolled = (s.rng, len(s.forced_dice)) != drawn
+    options = menu_options(game, player, step, f["taken"], limit)
+    if (_limit(game, player, step) if rolled else limit) is None:
         options = _can_change(game, f, options)
     game.ask(f, "pick", player, "action", options, f"action {f['taken'] + 1}: what next?")
 
 
-def _limit(game: Game, player: str, step: dict):
+def _limit(game: Game, player: str, step: dict) -> int | None:
+    """A turn step's limit, an expression counted before each action; an effect's `offer`
+    fixed its limit when it opened the menu."""
     return step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
 
 
@@ -148,9 +160,11 @@ def daylight_extras(game: Game, player: str) -> list[str]:
     if s.phase != "daylight":
         return card_actions(game, player)
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
-    for card in s.available_dominance:
-        if _can_pay_dominance(game, player, card):
-            out.append(f"take_dominance:{card}")
+    if s.available_dominance:
+        suits = _hand_suits(game, player)  # once for every available card
+        for card in s.available_dominance:
+            if _can_pay_dominance(game, player, card, suits):
+                out.append(f"take_dominance:{card}")
     if s.closed_paths and s.players[player].hand and not s.turn_used.get("open_path"):
         for key in s.closed_paths:
             a, b = path_ends(key)
@@ -194,13 +208,22 @@ def _dominance_payments(game: Game, player: str, card: int) -> list[int]:
     return distinct_cards(game, [c for c in hand if matches_suit(game.card_suit(c), suit)])
 
 
-def _can_pay_dominance(game: Game, player: str, card: int) -> bool:
-    """Whether `_dominance_payments` has any card (a menu asks only this): stops at the first."""
+def _hand_suits(game: Game, player: str) -> set[str]:
+    """The suits of the cards in a player's hand."""
+    cards = game.rules.deck.cards
+    return {cards[c].suit for c in game.s.players[player].hand}
+
+
+def _can_pay_dominance(game: Game, player: str, card: int, suits: set[str] | None = None) -> bool:
+    """Whether `_dominance_payments` has any card (a menu asks only this), from the suits in
+    hand (`suits`: `_hand_suits`, when the caller has them): whether a card pays depends on its
+    suit alone."""
+    if suits is None:
+        suits = _hand_suits(game, player)
     suit = game.card_suit(card)
-    card_suit = game.card_suit
     if suit == BIRD:
-        return any(card_suit(c) == BIRD for c in game.player(player).hand)
-    return any(matches_suit(card_suit(c), suit) for c in game.player(player).hand)
+        return BIRD in suits
+    return any(matches_suit(s, suit) for s in suits)
 
 
 def run_extra(game: Game, player: str, pick: str) -> bool:
