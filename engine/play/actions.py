@@ -91,6 +91,9 @@ def actions_menu(game: Game, f: dict) -> None:
         game.spend(player, f.pop("bird"))
         _start(game, f, player, step, f.pop("paid_for"))
         return
+    if "paid_for" in f:  # run again while it waits for the bird card (a saved game's check)
+        _ask_bird(game, f, player)
+        return
     if "pick" in f:
         pick = f.pop("pick")
         if f.pop("repeatable", False) and pick != "end":
@@ -99,8 +102,7 @@ def actions_menu(game: Game, f: dict) -> None:
             game.pop()
         elif pick.startswith("bird:"):
             f["paid_for"] = pick[5:]
-            birds = distinct_cards(game, [c for c in game.player(player).hand if game.card_suit(c) == BIRD])
-            game.ask(f, "bird", player, "spend_bird", birds, "spend which bird card?")
+            _ask_bird(game, f, player)
         elif not run_extra(game, player, pick):
             _start(game, f, player, step, pick)
         return
@@ -115,6 +117,12 @@ def actions_menu(game: Game, f: dict) -> None:
     if (_limit(game, player, step) if rolled else limit) is None:
         options = _can_change(game, f, options)
     game.ask(f, "pick", player, "action", options, f"action {f['taken'] + 1}: what next?")
+
+
+def _ask_bird(game: Game, f: dict, player: str) -> None:
+    """Which bird card pays for the action past the limit (`paid_for`)."""
+    birds = distinct_cards(game, [c for c in game.player(player).hand if game.card_suit(c) == BIRD])
+    game.ask(f, "bird", player, "spend_bird", birds, "spend which bird card?")
 
 
 def _limit(game: Game, player: str, step: dict) -> int | None:
