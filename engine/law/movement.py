@@ -72,7 +72,7 @@ def adjacent_forests(game: Game, forest: str) -> tuple[str, ...]:
 def move_options(game: Game, player: str, frame: dict | None = None, origin: int | None = None,
                  first: bool = False, started: bool = False) -> dict[tuple[int, int], dict[str, int]]:
     """Every legal (origin, destination) with the most pieces of each kind that may go (one
-    dict an origin, shared by its destinations: read it only).
+    dict an origin, the kept movers' own, shared by its destinations: read it only).
 
     `origin` limits the search to one origin; `first` stops at the first legal move (for
     "can this player move?"), so menus do not pay for the whole list. `started`: the move has
@@ -91,10 +91,10 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         asked_for(game.rules, "may_move_from", "player", player)
     by_place, ordered = _mover_counts(game, player, get("kinds"))
     if origin is not None:
-        ordered = ((origin, tuple(sorted(by_place[origin].items()))),) if origin in by_place else ()
+        ordered = ((origin, ()),) if origin in by_place else ()  # the counts are read from by_place
     s, ruler, adjacent = game.s, game.ruler, game.adjacent
     out = {}
-    for start, counts in ordered:
+    for start, _ in ordered:
         if allowed_from is not None and start not in allowed_from:
             continue
         if type(start) is int and not forests and (s.ferry != start or s.turn_used.get("ferry")):
@@ -109,7 +109,7 @@ def move_options(game: Game, player: str, frame: dict | None = None, origin: int
         # `may_move_from` asked only of an origin with somewhere to go: one without adds nothing either way
         if not dests or hindered and not hindered(game, True, {"player": player, "clearing": start}):
             continue
-        most = dict(counts)
+        most = by_place[start]  # the kept counts, shared: read only
         for dest in dests:
             out[(start, dest)] = most
             if first:
