@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .board_index import PieceCounts
 from .folds import asked_for
-from .locations import clearing_loc
+from .locations import clearing_loc, forest_loc
 
 if TYPE_CHECKING:
     from .game import Rules
@@ -46,8 +46,18 @@ class BoardQueries:
         the kept counts: read them only."""
         counts = self._counts
         if counts is None:
-            counts = self._counts = PieceCounts.of(self.s.pieces, self.rules.categories)
+            counts = self._counts = PieceCounts.of(self.s.pieces, self.rules.categories, self._place_rank())
         return counts
+
+    def _place_rank(self) -> dict[str, int]:
+        """Each clearing's and forest's location -> its place in the map's order (clearings
+        first, then forests), as the Law searches them. Fixed by the rules."""
+        memo = self.rules.memo
+        rank = memo.get("place rank")
+        if rank is None:
+            places = list(self.rules.clearing_locs) + [forest_loc(f) for f in self.rules.map.forests]
+            rank = memo["place rank"] = {loc: i for i, loc in enumerate(places)}
+        return rank
 
     def suit(self, clearing: int) -> str:
         return self.s.suits[clearing]

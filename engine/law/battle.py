@@ -41,12 +41,22 @@ def _attacking_from(game: Game, player: str) -> tuple[int, ...]:
     if present is None:
         memo = game.rules.memo
         keys = memo.get(key)
-        if keys is None:  # the board count keys to look up (of the categories it has): fixed by the rules
-            has = {piece.category for piece in game.faction(player).pieces.values()}
-            keys = memo[key] = tuple(((clearing_loc(c), player, category), c)
-                                     for c in game.clearings() for category in ATTACKERS if category in has)
-        index = game.counts().categories
-        present = game._kept[key] = tuple(dict.fromkeys([c for count_key, c in keys if count_key in index]))
+        if keys is None:  # each clearing's board count keys to look up (of the categories it has): fixed by the rules
+            has = [category for category in ATTACKERS
+                   if any(piece.category == category for piece in game.faction(player).pieces.values())]
+            keys = memo[key] = {loc: (c, tuple((loc, player, category) for category in has))
+                                for c, loc in zip(game.rules.clearing_ids, game.rules.clearing_locs)}
+        counts = game._counts or game.counts()
+        index = counts.categories
+        out = []
+        for loc in counts.places.get(player, ()):  # where it has pieces, in the map's order
+            entry = keys.get(loc)  # None: a forest
+            if entry is not None:
+                for count_key in entry[1]:
+                    if count_key in index:
+                        out.append(entry[0])
+                        break
+        present = game._kept[key] = tuple(out)
     return present
 
 

@@ -29,10 +29,13 @@ def _pieces_pool(game: Game, player: str) -> dict[str, int]:
     if kept is not None:
         return kept
     pool = {suit: 0 for suit in SUITS}
-    index, suits = game.counts().kinds, game.s.suits
-    for anything, clearing, kind_keys in _crafting_keys(game, player):
-        if anything not in index:  # none of the player's pieces (of its one crafting kind) stands there
+    counts = game._counts or game.counts()
+    index, suits, keys = counts.kinds, game.s.suits, _crafting_keys(game, player)
+    for loc in counts.places.get(player, ()) if keys else ():  # where it has pieces, in the map's order
+        entry = keys.get(loc)  # None: a forest
+        if entry is None or entry[0] not in index:  # none of its pieces (of its one crafting kind) there
             continue
+        anything, clearing, kind_keys = entry
         groups: dict[str | None, list] = {}  # craft_group -> [pieces, limit]; None: ungrouped
         for count_key, craft_group, craft_limit in kind_keys:
             n = index.get(count_key)
@@ -49,21 +52,21 @@ def _pieces_pool(game: Game, player: str) -> dict[str, int]:
     return pool
 
 
-def _crafting_keys(game: Game, player: str) -> tuple:
-    """For every clearing: the board count key of the player's pieces there (that of its one
-    crafting kind, when it has one), the clearing, and (count key, craft group, craft limit) of
-    each of its crafting kinds (standing directly in the clearing: a piece held by another is
-    not counted there). Fixed by the rules."""
+def _crafting_keys(game: Game, player: str) -> dict:
+    """For every clearing's location: the board count key of the player's pieces there (that
+    of its one crafting kind, when it has one), the clearing, and (count key, craft group,
+    craft limit) of each of its crafting kinds (standing directly in the clearing: a piece held
+    by another is not counted there); empty without crafting pieces. Fixed by the rules."""
     memo = game.rules.memo
     key = ("crafting keys", player)
     keys = memo.get(key)
     if keys is None:
         crafting = [(kind, piece) for kind, piece in game.faction(player).pieces.items() if piece.crafts]
-        keys = memo[key] = tuple(((loc, player, None if len(crafting) > 1 else crafting[0][0]), clearing,
+        keys = memo[key] = {loc: ((loc, player, None if len(crafting) > 1 else crafting[0][0]), clearing,
                                   tuple(((loc, player, kind), piece.craft_group, piece.craft_limit)
                                         for kind, piece in crafting))
-                                 for clearing, loc in zip(game.rules.clearing_ids, game.rules.clearing_locs)) \
-            if crafting else ()
+                            for clearing, loc in zip(game.rules.clearing_ids, game.rules.clearing_locs)} \
+            if crafting else {}
     return keys
 
 

@@ -128,36 +128,40 @@ def _mover_counts(game: Game, player: str, kinds: tuple[str, ...] | None) \
     kept = game._kept.get(key)
     if kept is not None:
         return kept
-    index = (game._counts or game.counts()).kinds
+    counts = game._counts or game.counts()
+    index = counts.kinds
     out: dict[int | str, dict[str, int]] = {}
     ordered = []
     keys = _mover_keys(game, player, kinds)
-    if keys and len(keys[0][2]) == 1:  # one kind of movers: each place's first key is that kind's count
-        kind = keys[0][2][0][1]
-        for anything, place, _ in keys:
+    places = counts.places.get(player, ()) if keys else ()  # where the player has pieces, in the map's order
+    if places and len(keys[places[0]][2]) == 1:
+        kind = keys[places[0]][2][0][1]  # one kind of movers: each place's first key is that kind's count
+        for loc in places:
+            anything, place, _ = keys[loc]
             n = index.get(anything)
             if n:
                 out[place] = {kind: n}
                 ordered.append((place, ((kind, n),)))
     else:
-        for anything, place, kind_keys in keys:
-            if anything in index:  # the player has a piece there
-                here = {}
-                for count_key, kind in kind_keys:
-                    n = index.get(count_key)
-                    if n:
-                        here[kind] = n
-                if here:
-                    out[place] = here
-                    ordered.append((place, tuple(here.items())))
+        for loc in places:
+            _, place, kind_keys = keys[loc]
+            here = {}
+            for count_key, kind in kind_keys:
+                n = index.get(count_key)
+                if n:
+                    here[kind] = n
+            if here:
+                out[place] = here
+                ordered.append((place, tuple(here.items())))
     kept = game._kept[key] = (out, tuple(ordered))
     return kept
 
 
-def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple:
-    """For every place a mover may stand (clearings, then forests): the board count key of the
-    player's pieces there (that of its one kind of movers, when it has one), the place, and
-    (count key, kind) of each kind of its movers (in order, among `kinds`). Fixed by the rules."""
+def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> dict:
+    """For the location of every place a mover may stand (clearings, forests): the board count
+    key of the player's pieces there (that of its one kind of movers, when it has one), the
+    place, and (count key, kind) of each kind of its movers (in order, among `kinds`); empty
+    without movers. Fixed by the rules."""
     memo = game.rules.memo
     key = ("mover keys", player, kinds)
     keys = memo.get(key)
@@ -165,9 +169,9 @@ def _mover_keys(game: Game, player: str, kinds: tuple[str, ...] | None) -> tuple
         moving = sorted(k for f, k in game.rules.movers if f == player and (kinds is None or k in kinds))
         places = [(clearing_loc(c), c) for c in game.clearings()] + \
             [(forest_loc(f), f) for f in game.rules.map.forests]
-        keys = memo[key] = tuple(((loc, player, None if len(moving) > 1 else moving[0]), place,
+        keys = memo[key] = {loc: ((loc, player, None if len(moving) > 1 else moving[0]), place,
                                   tuple(((loc, player, k), k) for k in moving))
-                                 for loc, place in places) if moving else ()
+                            for loc, place in places} if moving else {}
     return keys
 
 
