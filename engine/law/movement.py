@@ -236,7 +236,7 @@ def move(game: Game, f: dict) -> None:
         f["picked"] = f.get("picked", ()) + (f.pop("pick"),)
     if _pick_movers(game, f, player):
         return
-    carry_out_move(game, player, f["origin"], f["dest"], f["group"], f.get("picked", ()))
+    carry_out_move(game, player, f["origin"], f["dest"], f["group"], f["picked"])
     game.pop(True)
 
 
@@ -266,16 +266,13 @@ def _pick_movers(game: Game, f: dict, player: str) -> bool:
 
 
 def carry_out_move(game: Game, player: str, origin: int | str, dest: int | str, group: tuple,
-                   chosen: tuple[int, ...] = ()) -> None:
-    """Move `group` (kind, count) from `origin`; `chosen` names the movers where pieces of a
-    kind differ, otherwise the first of each kind go."""
-    pieces = movable(game, player, origin)
-    moved = []
-    for kind, n in group:
-        mine = [p for p in chosen if p in pieces[kind]]
-        for pid in (mine + [p for p in pieces[kind] if p not in mine])[:n]:
-            game.relocate(pid, as_location(dest))
-            moved.append(pid)
+                   movers: tuple[int, ...]) -> None:
+    """Move `group` (kind, count) from `origin`: `movers` are the pieces that go (every one,
+    as `_pick_movers` leaves them), moved kind by kind in the group's order."""
+    pieces, loc = game.s.pieces, as_location(dest)
+    moved = [pid for kind, _ in group for pid in movers if pieces[pid][1] == kind]
+    for pid in moved:
+        game.relocate(pid, loc)
     by_ferry = game.s.ferry == origin and type(dest) is int and dest not in game.adjacent(origin, player)
     text = ", ".join(f"{n} {k}" for k, n in group)
     game.log("move_ferry" if by_ferry else "move", faction=player, pieces=group, origin=origin, dest=dest)
