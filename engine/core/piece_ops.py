@@ -84,20 +84,19 @@ class PieceOperations:
             if piece.category == "building" and self.free_slots(clearing := int(loc[1:]), loc) <= 0:
                 return (f"clearing {clearing} has no free building slot "
                         f"({self.rules.map.clearings[clearing].slots} slot(s), {s.ruins.get(clearing, 0)} ruin(s))")
-            if piece.max_per_clearing is not None and self._same_here(faction, kind, loc) >= piece.max_per_clearing:
-                return f"{faction} may have at most {piece.max_per_clearing} {kind} in a clearing"
+            limit, on = piece.max_per_clearing, "in a clearing"
         elif where == "p":
             if loc[1:] in s.closed_paths:
                 return f"path {loc[1:]} is closed: nothing may be placed on it (Law 16.2.3.II)"
-            if piece.max_per_path is not None and self._same_here(faction, kind, loc) >= piece.max_per_path:
-                return f"{faction} may have at most {piece.max_per_path} {kind} on a path"
-        elif where == "x" and piece.category != "marker" and not self.can_hold(int(loc[1:])):
-            return f"that {' '.join(s.pieces[int(loc[1:])][:2])} can hold no more pieces"
+            limit, on = piece.max_per_path, "on a path"
+        else:
+            if where == "x" and piece.category != "marker" and not self.can_hold(int(loc[1:])):
+                return f"that {' '.join(s.pieces[int(loc[1:])][:2])} can hold no more pieces"
+            return None
+        # the faction's pieces of that kind already there, read from the kept counts
+        if limit is not None and (self._counts or self.counts()).kinds.get((loc, faction, kind), 0) >= limit:
+            return f"{faction} may have at most {limit} {kind} {on}"
         return None
-
-    def _same_here(self, faction: str, kind: str, loc: str) -> int:
-        """The faction's pieces of that kind directly at `loc` (read from the kept counts)."""
-        return (self._counts or self.counts()).kinds.get((loc, faction, kind), 0)
 
     def can_hold(self, holder: int) -> bool:
         """Whether a piece has room for one more held piece (markers aside)."""
