@@ -182,14 +182,16 @@ def can_move(game: Game, player: str, frame: dict | None = None) -> bool:
 def groups(game: Game, player: str, most: dict[str, int]) -> list[tuple[tuple[str, int], ...]]:
     """Every group that may move together: at least one piece; abilities may forbid mixes."""
     kinds = sorted(most)
+    if len(kinds) == 1:  # one kind: from one piece to all of them
+        kind = kinds[0]
+        candidates = [((kind, n),) for n in range(1, most[kind] + 1)]
+    else:
+        candidates = [tuple([(k, n) for k, n in zip(kinds, counts) if n])
+                      for counts in product(*[range(most[k] + 1) for k in kinds]) if sum(counts)]
     allowed = asked_for(game.rules, "move_group_allowed", "player", player)  # None: nothing to ask
-    out = []
-    for counts in product(*(range(most[k] + 1) for k in kinds)):
-        if sum(counts):
-            group = tuple([(k, n) for k, n in zip(kinds, counts) if n])
-            if allowed is None or allowed(game, True, {"player": player, "group": group}):
-                out.append(group)
-    return out
+    if allowed is None:
+        return candidates
+    return [group for group in candidates if allowed(game, True, {"player": player, "group": group})]
 
 
 @handler("move", Entry(params=("origin",)))
