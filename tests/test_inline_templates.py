@@ -24,9 +24,11 @@ EXPRESSIONS = ["present(f, c)", "warriors(f, c)", "exists(pieces(c, f))", "count
                "{x in clearings() where present(f, x) and count(pieces(x, f)) > 1}",
                "[holder(q) for q in pieces(c)]",
                "[[held(q), exists(held(q)), in_state(q, \"x\"), path_of(q)] for q in pieces(c)]",
-               "paths_at(c)", "[kinds_of(\"base\"), kinds_of(\"no such family\")]", "marked(\"x\", c)", "tally + 1"]
+               "paths_at(c)", "[kinds_of(\"base\"), kinds_of(\"no such family\")]", "marked(\"x\", c)", "tally + 1",
+               "can_place(warrior, c)", "can_place(base_fox, c, f)", "can_place(f, c)"]
 # the builtins each expression would call, were it not written in
-CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state", "path_of", "paths_at", "kinds_of"}
+CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state", "path_of", "paths_at", "kinds_of",
+          "can_place"}
 
 
 @pytest.mark.parametrize("text", EXPRESSIONS)

@@ -15,7 +15,8 @@ or a value read (a local, a name bound around and its fields) that is tested to 
 where the code runs, the builtin called when it is not; a place given by a value read (it is
 read twice). Anything else is the builtin's call. Also read straight: `pieces(c)` of a place
 alone, a piece's holder, what it holds, its states and its path, the paths at a clearing while
-none is closed, `kinds_of` from the rules' memo and a mark of the turn.
+none is closed, `kinds_of` from the rules' memo, a mark of the turn; and `can_place` is the
+game's own test, called straight.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or
          "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "PATHS_AT": "game.rules.paths_at",
          "MEMO": "game.rules.memo",
          "CLEARINGS": "game.clearings", "CIDS": "game.rules.clearing_ids", "CLOCS": "game.rules.clearing_locs",
-         "ADJ": "game.adjacent"}
+         "ADJ": "game.adjacent", "CAN_PLACE": "game.can_place"}
 _CLEARING_ITEM = re.compile(r"C[0-9]+_[a-z0-9_]+\Z")  # a loop's item over clearings() (see `_place`)
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
 # a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
@@ -239,6 +240,22 @@ def _ruler(args: list[str], hoist: set[str]) -> str | None:
     return f"RULER({args[0]})"
 
 
+def _can_place(args: list[str], hoist: set[str]) -> str | None:
+    """`can_place(kind, where[, faction])`: the game's own test called straight where the owner
+    has such pieces (the builtin's one check before it); else the builtin, which refuses. The
+    kind, place and faction are read twice, so values read only."""
+    kind, where, *faction = args
+    place = _place(where)
+    if place is None or not (_text(kind) or _READ.match(kind)):
+        return None
+    if faction and not (_text(faction[0]) or _READ.match(faction[0])):
+        return None
+    owner = f"({faction[0]} or ctx.me)" if faction else "ctx.me"
+    hoist.update(("PD", "CAN_PLACE"))
+    return (f"(CAN_PLACE({owner}, {kind}, {place}, ctx.me, False) if ({owner}, {kind}) in PD "
+            f"else _can_place_of(ctx, {', '.join(args)}))")
+
+
 def _located(clearings: tuple) -> list[tuple[int, str]]:
     """Each clearing with its location, for a loop over `clearings()` whose list is not the
     rules' own (`CIDS`, whose locations `CLOCS` lists)."""
@@ -250,7 +267,8 @@ NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_stand
              "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
              "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
              "_warriors_of": FUNCTIONS["warriors"].fn, "_path_of_piece": _path_of_piece, "_located": _located,
-             "_paths_at_of": FUNCTIONS["paths_at"].fn, "_kinds_of_of": FUNCTIONS["kinds_of"].fn}
+             "_paths_at_of": FUNCTIONS["paths_at"].fn, "_kinds_of_of": FUNCTIONS["kinds_of"].fn,
+             "_can_place_of": FUNCTIONS["can_place"].fn}
 
 # builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template
 TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
@@ -269,6 +287,7 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["path_of"].fn: _hoisted(("P",), lambda a: f"_path_of_piece(P, {a[0]})"),
     FUNCTIONS["paths_at"].fn: _paths_at,
     FUNCTIONS["kinds_of"].fn: _kinds_of,
+    FUNCTIONS["can_place"].fn: _can_place,
     # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
     FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
     FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
