@@ -56,3 +56,26 @@ def test_written_in_answers_like_the_builtin(text):
             asked += 1
     assert not [name for name in fn.__globals__ if name.split("_", 1)[-1] in CALLED and name[:1] == "f"
                 and name.split("_", 1)[0][1:].isdigit()], "a builtin was called, not written in"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_pieces_of_a_kind_standing_there_are_the_places_own_in_its_order(seed):
+    """`pieces(c, F, kind)` written in reads how many there are from the kept counts: the
+    place's whole list when they are all of it, else a walk that stops at the last one."""
+    from rootlaw.agents.agent import RandomAgent
+    from rootlaw.content.record import Setup
+    from rootlaw.language.inline import _standing
+    game = Setup(map="autumn", factions=["alliance", "arachneen"], seed=seed).start()
+    agent, whole, walked = RandomAgent(seed), 0, 0
+    for _ in range(150):
+        if game.pending() is None:
+            break
+        game.answer(agent.choose(game, game.pending()))
+        s, kinds = game.s, game.counts().kinds
+        for loc, at in s.at.items():
+            for faction, kind in {s.pieces[p][:2] for p in at} | {(s.pieces[p][0], None) for p in at}:
+                expected = tuple(p for p in at if s.pieces[p][0] == faction and kind in (None, s.pieces[p][1]))
+                assert _standing(s, kinds, loc, faction, kind) == expected
+                whole += len(expected) == len(at)
+                walked += len(expected) < len(at)
+    assert whole > 100 and walked > 100

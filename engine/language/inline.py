@@ -125,17 +125,29 @@ def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
         return None
     hoist.update(("K", "S"))
     kind = args[2] if len(args) > 2 else "None"
-    listed = f"(_standing(S, {_place(args[0])}, {args[1]}, {kind}) if {key} in K else ())"
+    listed = f"(_standing(S, K, {_place(args[0])}, {args[1]}, {kind}) if {key} in K else ())"
     return _for_faction(args[1], listed, "_pieces_of", args)
 
 
-def _standing(s: Any, loc: str, faction: str, kind: str | None) -> tuple:
-    """The pieces of `faction` (of `kind`, or of any) at `loc`, where the kept counts have
-    some: what `pieces(c, F, kind)` answers there, without the builtin's own tests."""
+def _standing(s: Any, kinds: dict, loc: str, faction: str, kind: str | None) -> tuple:
+    """The pieces of `faction` (of `kind`, or of any) at `loc`, where the kept counts `kinds`
+    have some: what `pieces(c, F, kind)` answers there, without the builtin's own tests. The
+    count says how many there are: the place's whole list when they are all of it, else a walk
+    that stops at the last."""
+    at = s.at.get(loc, ())
+    left = kinds[(loc, faction, kind)]
+    if left == len(at):
+        return tuple(at)
     pieces = s.pieces
-    if kind is None:
-        return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction])
-    return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction and pieces[p][1] == kind])
+    out = []
+    for p in at:
+        piece = pieces[p]
+        if piece[0] == faction and (kind is None or piece[1] == kind):
+            out.append(p)
+            left -= 1
+            if not left:
+                break
+    return tuple(out)
 
 
 def _hoisted(names: tuple[str, ...], write: Callable[[list[str]], str]) -> Callable[[list[str], set[str]], str]:
