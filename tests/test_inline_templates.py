@@ -25,7 +25,7 @@ EXPRESSIONS = ["present(f, c)", "warriors(f, c)", "exists(pieces(c, f))", "count
                "[holder(q) for q in pieces(c)]",
                "[[held(q), exists(held(q)), in_state(q, \"x\"), path_of(q)] for q in pieces(c)]",
                "paths_at(c)", "[kinds_of(\"base\"), kinds_of(\"no such family\")]", "marked(\"x\", c)", "tally + 1",
-               "can_place(warrior, c)", "can_place(base_fox, c, f)", "can_place(f, c)"]
+               "can_place(warrior, c)", "can_place(base_fox, c, f)", "can_place(f, c)", "[current, enemies, players]"]
 # the builtins each expression would call, were it not written in
 CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state", "path_of", "paths_at", "kinds_of",
           "can_place"}

@@ -258,6 +258,9 @@ class Generator:
             return repr(name)
         if name == "me":
             return "ctx.me"  # VALUES["me"] without the call: the commonest name of all
+        if name == "current":  # VALUES["current"] read straight (the game's property; the same in language 1)
+            self.hoist.add("S")
+            return "S.seats[S.current]"
         if name in VALUES:
             return self.once(f"V[{name!r}](ctx)")
         raise Unsupported  # an unknown name: the closures already reported it
