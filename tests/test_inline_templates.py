@@ -25,7 +25,10 @@ EXPRESSIONS = ["present(f, c)", "warriors(f, c)", "exists(pieces(c, f))", "count
                "[holder(q) for q in pieces(c)]",
                "[[held(q), exists(held(q)), in_state(q, \"x\"), path_of(q)] for q in pieces(c)]",
                "paths_at(c)", "[kinds_of(\"base\"), kinds_of(\"no such family\")]", "marked(\"x\", c)", "tally + 1",
-               "can_place(warrior, c)", "can_place(base_fox, c, f)", "can_place(f, c)", "[current, enemies, players]"]
+               "can_place(warrior, c)", "can_place(base_fox, c, f)", "can_place(f, c)", "[current, enemies, players]",
+               # loops over a place's own list (inline.standing_walk)
+               "{p in pieces(c, me) where kind(p) = warrior}", "exists({p in pieces(c, me) where kind(p) = sympathy})",
+               "[q for q in pieces(c, me, warrior)]", "{p in pieces(c, \"arachneen\") where holder(p) = none}"]
 # the builtins each expression would call, were it not written in
 CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state", "path_of", "paths_at", "kinds_of",
           "can_place"}

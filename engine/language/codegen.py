@@ -308,7 +308,11 @@ class Generator:
         nodes = list(args.children) if args is not None else []
         if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
             raise Unsupported
-        args = self.parts(nodes)
+        return self.called(name, fn, self.parts(nodes))
+
+    def called(self, name: str, fn: Callable, args: list[str]) -> str:
+        """The builtin `name`'s `fn` called with the arguments' texts: written in where a
+        template applies (inline.TEMPLATES), else a direct call."""
         template = TEMPLATES.get(fn)
         text = template(args, self.hoist) if template is not None else None
         if text is not None:

@@ -129,6 +129,24 @@ def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
     return _for_faction(args[1], listed, "_pieces_of", args)
 
 
+def standing_walk(args: list[str], hoist: set[str]) -> tuple[str, Callable[[str], str]] | None:
+    """A loop over `pieces(c, F[, kind])` (F me or a string constant) run over the place's own
+    list, each piece tested where the loop reads it: the list text, and the test of an item
+    (a function of its local). The loop sees the pieces `pieces` lists, in their order,
+    without the tuple made first; None where the template does not apply."""
+    if not 2 <= len(args) <= 3 or not _text(args[1]):
+        return None
+    key = _pieces_key(args)
+    if key is None:
+        return None
+    hoist.update(("K", "S", "P"))
+    owner, kind = args[1], (args[2] if len(args) > 2 else "None")
+    if kind == "None":
+        return f"(S.at.get({_place(args[0])}, ()) if {key} in K else ())", lambda v: f"P[{v}][0] == {owner}"
+    return (f"(S.at.get({_place(args[0])}, ()) if {key} in K else ())",
+            lambda v: f"P[{v}][0] == {owner} and P[{v}][1] == {kind}")
+
+
 def _standing(s: Any, kinds: dict, loc: str, faction: str, kind: str | None) -> tuple:
     """The pieces of `faction` (of `kind`, or of any) at `loc`, where the kept counts `kinds`
     have some: what `pieces(c, F, kind)` answers there, without the builtin's own tests. The
