@@ -115,3 +115,26 @@ def test_hands_and_piles_written_in_answer_as_the_builtins():
             except LanguageError:
                 got = "refused"
             assert got == expected, (text, f)
+
+
+def test_a_builtin_that_reads_no_context_is_handed_none(monkeypatch):
+    from rootlaw.language import lowering
+    from rootlaw.language.codegen import reads_context
+
+    def nested(ctx, items):
+        return tuple(i for i in items if i != ctx.me)
+
+    assert not reads_context(lambda ctx, items: len(items))
+    assert reads_context(lambda ctx, items: ctx.me)
+    assert reads_context(nested)  # read inside a generator: a cell
+    monkeypatch.setenv("ROOTLAW_NO_CACHE", "1")  # the text written here, not recalled
+    texts = []
+    written = lowering._written
+    monkeypatch.setattr(lowering, "_written", lambda *args: texts.append(written(*args)) or texts[-1])
+    game = _mid_game()
+    fn = _compile(game, "alliance", "[first(pieces(c)), unique(pieces(c)), river_neighbours(c)]", ("c",))
+    for c in game.clearings():
+        ctx = Ctx(game, "alliance", {"c": c})
+        assert fn(ctx) == fn.__globals__["slow"](ctx)
+    text = "".join(t for t, _ in texts if t is not None and "river_neighbours" in t)
+    assert "_first(None, " in text and "_unique(None, " in text and "_river_neighbours(ctx, " in text, text

@@ -12,6 +12,8 @@ so nothing from a data file is executed as code beyond the expression itself.
 from __future__ import annotations
 
 import ast
+import dis
+import functools
 import re
 from typing import Any, Callable
 
@@ -79,6 +81,19 @@ def base_namespace(values: dict[str, Fn] = VALUES) -> dict[str, Any]:
     """The names generated code uses besides its builtins' (engine/language/bodies.py too)."""
     return {"FAILURES": _FAILURES, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
             "times": limits.times, "number": limits.number, "V": values, **INLINE_NAMES}
+
+
+@functools.lru_cache(maxsize=None)
+def reads_context(fn: Callable) -> bool:
+    """Whether a builtin's function reads its first argument, the context. One that does not
+    (`first`, `in_group`, `unique`...) is handed None, so an ability's written function makes
+    no context and no dict of its names for it, and an effect none at its start."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_argcount < 1:
+        return True
+    ctx = code.co_varnames[0]
+    return ctx in code.co_cellvars or any(
+        ins.argval == ctx for ins in dis.get_instructions(code) if ins.opname.endswith("_FAST"))
 
 
 def _keep(memo: list, slot: int, value: Any) -> Any:
@@ -319,7 +334,7 @@ class Generator:
             return text
         alias = f"f{len(self.functions)}_{name}"
         self.functions[alias] = fn
-        return f"{alias}(ctx{''.join(', ' + a for a in args)})"
+        return f"{alias}({'ctx' if reads_context(fn) else 'None'}{''.join(', ' + a for a in args)})"
 
     def prologue(self) -> list[str]:
         """Lines binding the names the inlined builtins read (inline.HOIST), `game` bound."""
