@@ -31,7 +31,10 @@ EXPRESSIONS = ["present(f, c)", "warriors(f, c)", "exists(pieces(c, f))", "count
                "[q for q in pieces(c, me, warrior)]", "{p in pieces(c, \"arachneen\") where holder(p) = none}",
                # my hand and piles, and another's hand
                "[hand(), exists(hand()), count(hand()), not exists(hand(f)), count(hand(f)), hand(f)]",
-               "[pile(\"supporters\"), exists(pile(\"supporters\")), count(pile(\"supporters\")), pile(f)]"]
+               "[pile(\"supporters\"), exists(pile(\"supporters\")), count(pile(\"supporters\")), pile(f)]",
+               # filters counted as they go (lowering.Lowering.lower_count)
+               "count({x in clearings() where present(f, x)})", "count({p in pieces(c) where owner(p) != me}) + 1",
+               "{x in clearings() where count({p in pieces(x) where owner(p) = f}) > 1}"]
 # the builtins each expression would call, were it not written in
 CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state", "path_of", "paths_at", "kinds_of",
           "can_place", "hand", "pile"}

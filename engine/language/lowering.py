@@ -91,8 +91,10 @@ class Lowering(Generator):
             self._nested(c[1], out)
             self.emit("else:")
             self._nested(c[2], out)
-        elif kind == "call" and self._exists_of_filter(node):
+        elif kind == "call" and self._of_filter(node, "exists"):
             self.lower_any(c[1].children[0], out)
+        elif kind == "call" and self._of_filter(node, "count"):
+            self.lower_count(c[1].children[0], out)
         else:
             self.emit(f"{out} = {self.expr(node)}")  # its operands go through `parts`
 
@@ -108,6 +110,16 @@ class Lowering(Generator):
         self.emit(f"if {test}:")
         self.emit(f"    {out} = True")
         self.emit("    break")
+        self.close_loop(var, loop)
+
+    def lower_count(self, node: Tree, out: str) -> None:
+        """How many items a filter keeps: counted as it goes, no list made."""
+        self.emit(f"{out} = 0")
+        var, loop = self.open_source(str(node.children[0]), node.children[1])
+        test = self.temp()
+        self.lower(node.children[2], test)
+        self.emit(f"if {test}:")
+        self.emit(f"    {out} += 1")
         self.close_loop(var, loop)
 
     def parts(self, nodes: Any) -> list[str]:
@@ -231,9 +243,10 @@ class Lowering(Generator):
         self.depth -= opened
 
     @staticmethod
-    def _exists_of_filter(node: Tree) -> bool:
+    def _of_filter(node: Tree, name: str) -> bool:
+        """Whether `node` calls the builtin `name` on a filter alone."""
         tok, args = node.children
-        return (str(tok) == "exists" and args is not None and len(args.children) == 1
+        return (str(tok) == name and args is not None and len(args.children) == 1
                 and isinstance(args.children[0], Tree) and args.children[0].data == "filter")
 
 
