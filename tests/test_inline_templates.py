@@ -34,10 +34,10 @@ EXPRESSIONS = ["present(f, c)", "warriors(f, c)", "exists(pieces(c, f))", "count
                "[pile(\"supporters\"), exists(pile(\"supporters\")), count(pile(\"supporters\")), pile(f)]",
                # filters counted as they go (lowering.Lowering.lower_count)
                "count({x in clearings() where present(f, x)})", "count({p in pieces(c) where owner(p) != me}) + 1",
-               "{x in clearings() where count({p in pieces(x) where owner(p) = f}) > 1}"]
+               "{x in clearings() where count({p in pieces(x) where owner(p) = f}) > 1}", "river_neighbours(c)"]
 # the builtins each expression would call, were it not written in
 CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state", "path_of", "paths_at", "kinds_of",
-          "can_place", "hand", "pile"}
+          "can_place", "hand", "pile", "river_neighbours"}
 
 
 @pytest.mark.parametrize("text", EXPRESSIONS)
@@ -135,9 +135,9 @@ def test_a_builtin_that_reads_no_context_is_handed_none(monkeypatch):
     written = lowering._written
     monkeypatch.setattr(lowering, "_written", lambda *args: texts.append(written(*args)) or texts[-1])
     game = _mid_game()
-    fn = _compile(game, "alliance", "[first(pieces(c)), unique(pieces(c)), river_neighbours(c)]", ("c",))
+    fn = _compile(game, "alliance", "[first(pieces(c)), unique(pieces(c)), forest_neighbours(c)]", ("c",))
     for c in game.clearings():
         ctx = Ctx(game, "alliance", {"c": c})
         assert fn(ctx) == fn.__globals__["slow"](ctx)
-    text = "".join(t for t, _ in texts if t is not None and "river_neighbours" in t)
-    assert "_first(None, " in text and "_unique(None, " in text and "_river_neighbours(ctx, " in text, text
+    text = "".join(t for t, _ in texts if t is not None and "forest_neighbours" in t)
+    assert "_first(None, " in text and "_unique(None, " in text and "_forest_neighbours(ctx, " in text, text

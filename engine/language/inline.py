@@ -33,7 +33,7 @@ HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or
          "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "PATHS_AT": "game.rules.paths_at",
          "MEMO": "game.rules.memo",
          "CLEARINGS": "game.clearings", "CIDS": "game.rules.clearing_ids", "CLOCS": "game.rules.clearing_locs",
-         "ADJ": "game.adjacent", "CAN_PLACE": "game.can_place"}
+         "ADJ": "game.adjacent", "CAN_PLACE": "game.can_place", "MAP": "game.rules.map"}
 _CLEARING_ITEM = re.compile(r"C[0-9]+_[a-z0-9_]+\Z")  # a loop's item over clearings() (see `_place`)
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
 # a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
@@ -328,6 +328,7 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["suit"].fn: _hoisted(("SUIT",), lambda a: f"SUIT({a[0]})"),
     FUNCTIONS["clearings"].fn: _hoisted(("CLEARINGS",), lambda a: "CLEARINGS()"),
     FUNCTIONS["adjacent"].fn: _hoisted(("ADJ",), lambda a: f"ADJ({a[0]}, {_mine(a, 1)})"),
+    FUNCTIONS["river_neighbours"].fn: _hoisted(("MAP",), lambda a: f"MAP.neighbours({a[0]}, MAP.rivers)"),
     FUNCTIONS["hand"].fn: _hoisted(("PLAYER",), lambda a: f"tuple(PLAYER({_mine(a, 0)}).hand)"),
     FUNCTIONS["hand"].any_fn: _hoisted(("PLAYER",), lambda a: f"(len(PLAYER({_mine(a, 0)}).hand) > 0)"),
     FUNCTIONS["hand"].count_fn: _hoisted(("PLAYER",), lambda a: f"len(PLAYER({_mine(a, 0)}).hand)"),
