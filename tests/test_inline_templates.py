@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rootlaw.core.context import Ctx, LanguageError
+from rootlaw.core.context import Ctx
 from rootlaw.files.documents import load_yaml
 from rootlaw.language.compiler import Compiler, Vocabulary
 from tests.test_speed_identity import _mid_game
@@ -29,15 +29,12 @@ EXPRESSIONS = ["present(f, c)", "warriors(f, c)", "exists(pieces(c, f))", "count
                # loops over a place's own list (inline.standing_walk)
                "{p in pieces(c, me) where kind(p) = warrior}", "exists({p in pieces(c, me) where kind(p) = sympathy})",
                "[q for q in pieces(c, me, warrior)]", "{p in pieces(c, \"arachneen\") where holder(p) = none}",
-               # my hand and piles, and another's hand
-               "[hand(), exists(hand()), count(hand()), not exists(hand(f)), count(hand(f)), hand(f)]",
-               "[pile(\"supporters\"), exists(pile(\"supporters\")), count(pile(\"supporters\")), pile(f)]",
                # filters counted as they go (lowering.Lowering.lower_count)
                "count({x in clearings() where present(f, x)})", "count({p in pieces(c) where owner(p) != me}) + 1",
                "{x in clearings() where count({p in pieces(x) where owner(p) = f}) > 1}", "river_neighbours(c)"]
 # the builtins each expression would call, were it not written in
 CALLED = {"present", "warriors", "pieces", "holder", "marked", "held", "in_state", "path_of", "paths_at", "kinds_of",
-          "can_place", "hand", "pile", "river_neighbours"}
+          "can_place", "river_neighbours"}
 
 
 @pytest.mark.parametrize("text", EXPRESSIONS)
@@ -45,8 +42,6 @@ def test_written_in_answers_like_the_builtin(text):
     game = _mid_game()
     game.player("alliance").used["mark:x:3"] = 1
     game.player("alliance").vars["tally"] = 4
-    del game.player("arachneen").hand[1:]  # a hand of one card, and one of none:
-    game.player("alliance").piles["supporters"] = []  # `exists` and `count` of each
     game.s.states[max(game.s.pieces)] = ("x",)
     game.s.at[f"x{max(game.s.pieces)}"] = [min(game.s.pieces)]  # as if a piece stood on it
     fn = _compile(game, "alliance", text, ("c", "f"))
@@ -90,34 +85,6 @@ def test_the_pieces_of_a_kind_standing_there_are_the_places_own_in_its_order(see
                 whole += len(expected) == len(at)
                 walked += len(expected) < len(at)
     assert whole > 100 and walked > 100
-
-
-def test_hands_and_piles_written_in_answer_as_the_builtins():
-    """The closures' own forms of `exists(hand(f))` and the like are generated too, so they are
-    no reference here: the builtins' functions are."""
-    from rootlaw.language.builtins import FUNCTIONS
-    game = _mid_game()
-    del game.player("arachneen").hand[1:]
-    game.player("alliance").piles["supporters"] = []
-    game.player("alliance").piles["camp"] = [7]
-    hand, pile = FUNCTIONS["hand"], FUNCTIONS["pile"]
-    asked = {"[hand(f), exists(hand(f)), count(hand(f))]":
-             lambda ctx, f: (hand.fn(ctx, f), hand.any_fn(ctx, f), hand.count_fn(ctx, f)),
-             "[pile(f), exists(pile(f)), count(pile(f))]":
-             lambda ctx, f: (pile.fn(ctx, f), pile.any_fn(ctx, f), pile.count_fn(ctx, f))}
-    for text, builtins in asked.items():
-        fn = _compile(game, "alliance", text, ("f",))
-        for f in ("alliance", "arachneen", None, "supporters", "camp", "nothing"):
-            ctx = Ctx(game, "alliance", {"f": f})
-            try:
-                expected = builtins(ctx, f)
-            except KeyError:  # no such player: the closures say so with the file's position
-                expected = "refused"
-            try:
-                got = fn(ctx)
-            except LanguageError:
-                got = "refused"
-            assert got == expected, (text, f)
 
 
 def test_a_builtin_that_reads_no_context_is_handed_none(monkeypatch):

@@ -330,10 +330,5 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["adjacent"].fn: _hoisted(("ADJ",), lambda a: f"ADJ({a[0]}, {_mine(a, 1)})"),
     FUNCTIONS["river_neighbours"].fn: _hoisted(("MAP",), lambda a: f"MAP.neighbours({a[0]}, MAP.rivers)"),
     FUNCTIONS["hand"].fn: _hoisted(("PLAYER",), lambda a: f"tuple(PLAYER({_mine(a, 0)}).hand)"),
-    FUNCTIONS["hand"].any_fn: _hoisted(("PLAYER",), lambda a: f"(len(PLAYER({_mine(a, 0)}).hand) > 0)"),
-    FUNCTIONS["hand"].count_fn: _hoisted(("PLAYER",), lambda a: f"len(PLAYER({_mine(a, 0)}).hand)"),
-    FUNCTIONS["pile"].fn: _hoisted(("PLAYER",), lambda a: f"tuple(PLAYER(ctx.me).piles.get({a[0]}, ()))"),
-    FUNCTIONS["pile"].any_fn: _hoisted(("PLAYER",), lambda a: f"(len(PLAYER(ctx.me).piles.get({a[0]}, ())) > 0)"),
-    FUNCTIONS["pile"].count_fn: _hoisted(("PLAYER",), lambda a: f"len(PLAYER(ctx.me).piles.get({a[0]}, ()))"),
     FUNCTIONS["supply"].fn: _hoisted(("PLAYER",), lambda a: f"PLAYER({_mine(a, 1)}).supply.get({a[0]}, 0)"),
 }
