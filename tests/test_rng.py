@@ -72,3 +72,36 @@ def test_shuffle_is_fisher_yates_with_below():
                 expected[i], expected[j] = expected[j], expected[i]
             rng.shuffle(items)
             assert items == expected and rng.state == state
+
+
+def _unshift(value: int, shift: int) -> int:
+    """The x for which x ^ (x >> shift) == value (64 bits)."""
+    x = value
+    for _ in range(64 // shift + 1):
+        x = value ^ (x >> shift)
+    return x
+
+
+def state_before(drawn: int) -> int:
+    """The generator's state whose next draw is `drawn`: SplitMix64's steps undone."""
+    z = _unshift(drawn, 31)
+    z = _unshift((z * pow(0x94D049BB133111EB, -1, MASK + 1)) & MASK, 27)
+    z = _unshift((z * pow(0xBF58476D1CE4E5B9, -1, MASK + 1)) & MASK, 30)
+    return (z - 0x9E3779B97F4A7C15) & MASK
+
+
+def test_shuffle_draws_again_what_would_bias():
+    # a draw of 2**64 - 1 is past the largest multiple of 3 below 2**64: the shuffle of three
+    # items draws its first index again, as below(3) does
+    seed = state_before(MASK)
+    assert splitmix(seed)[1] == MASK
+    assert plain_below(seed, 3) != (splitmix(seed)[0], MASK % 3)
+    for size in (3, 4):  # the rejected draw first (size 3), or after one kept draw (size 4)
+        start = seed if size == 3 else (seed - 0x9E3779B97F4A7C15) & MASK
+        items, expected, state = list(range(size)), list(range(size)), start
+        for i in range(size - 1, 0, -1):
+            state, j = plain_below(state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng = Rng(start)
+        rng.shuffle(items)
+        assert items == expected and rng.state == state

@@ -12,6 +12,8 @@ so nothing from a data file is executed as code beyond the expression itself.
 from __future__ import annotations
 
 import ast
+import dis
+import functools
 import re
 from typing import Any, Callable
 
@@ -79,6 +81,19 @@ def base_namespace(values: dict[str, Fn] = VALUES) -> dict[str, Any]:
     """The names generated code uses besides its builtins' (engine/language/bodies.py too)."""
     return {"FAILURES": _FAILURES, "_items": _items, "_member": _member, "_M": _M, "_keep": _keep,
             "times": limits.times, "number": limits.number, "V": values, **INLINE_NAMES}
+
+
+@functools.lru_cache(maxsize=None)
+def reads_context(fn: Callable) -> bool:
+    """Whether a builtin's function reads its first argument, the context. One that does not
+    (`first`, `in_group`, `unique`...) is handed None, so an ability's written function makes
+    no context and no dict of its names for it, and an effect none at its start."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_argcount < 1:
+        return True
+    ctx = code.co_varnames[0]
+    return ctx in code.co_cellvars or any(
+        ins.argval == ctx for ins in dis.get_instructions(code) if ins.opname.endswith("_FAST"))
 
 
 def _keep(memo: list, slot: int, value: Any) -> Any:
@@ -258,6 +273,9 @@ class Generator:
             return repr(name)
         if name == "me":
             return "ctx.me"  # VALUES["me"] without the call: the commonest name of all
+        if name == "current":  # VALUES["current"] read straight (the game's property; the same in language 1)
+            self.hoist.add("S")
+            return "S.seats[S.current]"
         if name in VALUES:
             return self.once(f"V[{name!r}](ctx)")
         raise Unsupported  # an unknown name: the closures already reported it
@@ -305,14 +323,18 @@ class Generator:
         nodes = list(args.children) if args is not None else []
         if builtin is None or not builtin.pure or not builtin.min_args <= len(nodes) <= builtin.max_args:
             raise Unsupported
-        args = self.parts(nodes)
+        return self.called(name, fn, self.parts(nodes))
+
+    def called(self, name: str, fn: Callable, args: list[str]) -> str:
+        """The builtin `name`'s `fn` called with the arguments' texts: written in where a
+        template applies (inline.TEMPLATES), else a direct call."""
         template = TEMPLATES.get(fn)
         text = template(args, self.hoist) if template is not None else None
         if text is not None:
             return text
         alias = f"f{len(self.functions)}_{name}"
         self.functions[alias] = fn
-        return f"{alias}(ctx{''.join(', ' + a for a in args)})"
+        return f"{alias}({'ctx' if reads_context(fn) else 'None'}{''.join(', ' + a for a in args)})"
 
     def prologue(self) -> list[str]:
         """Lines binding the names the inlined builtins read (inline.HOIST), `game` bound."""

@@ -15,7 +15,8 @@ or a value read (a local, a name bound around and its fields) that is tested to 
 where the code runs, the builtin called when it is not; a place given by a value read (it is
 read twice). Anything else is the builtin's call. Also read straight: `pieces(c)` of a place
 alone, a piece's holder, what it holds, its states and its path, the paths at a clearing while
-none is closed, `kinds_of` from the rules' memo and a mark of the turn.
+none is closed, `kinds_of` from the rules' memo, a mark of the turn; and `can_place` is the
+game's own test, called straight.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ HOIST = {"K": "(game._counts or game.counts()).kinds", "CATS": "(game._counts or
          "PLAYER": "game.player", "PLAYERS": "game.s.players", "S": "game.s", "PATHS_AT": "game.rules.paths_at",
          "MEMO": "game.rules.memo",
          "CLEARINGS": "game.clearings", "CIDS": "game.rules.clearing_ids", "CLOCS": "game.rules.clearing_locs",
-         "ADJ": "game.adjacent"}
+         "ADJ": "game.adjacent", "CAN_PLACE": "game.can_place", "MAP": "game.rules.map"}
 _CLEARING_ITEM = re.compile(r"C[0-9]+_[a-z0-9_]+\Z")  # a loop's item over clearings() (see `_place`)
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z|[0-9]+\Z")
 # a value read, not computed: a local or a number, or a name bound around (`env['c']`) and its fields;
@@ -124,17 +125,47 @@ def _listed_pieces(args: list[str], hoist: set[str]) -> str | None:
         return None
     hoist.update(("K", "S"))
     kind = args[2] if len(args) > 2 else "None"
-    listed = f"(_standing(S, {_place(args[0])}, {args[1]}, {kind}) if {key} in K else ())"
+    listed = f"(_standing(S, K, {_place(args[0])}, {args[1]}, {kind}) if {key} in K else ())"
     return _for_faction(args[1], listed, "_pieces_of", args)
 
 
-def _standing(s: Any, loc: str, faction: str, kind: str | None) -> tuple:
-    """The pieces of `faction` (of `kind`, or of any) at `loc`, where the kept counts have
-    some: what `pieces(c, F, kind)` answers there, without the builtin's own tests."""
+def standing_walk(args: list[str], hoist: set[str]) -> tuple[str, Callable[[str], str]] | None:
+    """A loop over `pieces(c, F[, kind])` (F me or a string constant) run over the place's own
+    list, each piece tested where the loop reads it: the list text, and the test of an item
+    (a function of its local). The loop sees the pieces `pieces` lists, in their order,
+    without the tuple made first; None where the template does not apply."""
+    if not 2 <= len(args) <= 3 or not _text(args[1]):
+        return None
+    key = _pieces_key(args)
+    if key is None:
+        return None
+    hoist.update(("K", "S", "P"))
+    owner, kind = args[1], (args[2] if len(args) > 2 else "None")
+    if kind == "None":
+        return f"(S.at.get({_place(args[0])}, ()) if {key} in K else ())", lambda v: f"P[{v}][0] == {owner}"
+    return (f"(S.at.get({_place(args[0])}, ()) if {key} in K else ())",
+            lambda v: f"P[{v}][0] == {owner} and P[{v}][1] == {kind}")
+
+
+def _standing(s: Any, kinds: dict, loc: str, faction: str, kind: str | None) -> tuple:
+    """The pieces of `faction` (of `kind`, or of any) at `loc`, where the kept counts `kinds`
+    have some: what `pieces(c, F, kind)` answers there, without the builtin's own tests. The
+    count says how many there are: the place's whole list when they are all of it, else a walk
+    that stops at the last."""
+    at = s.at.get(loc, ())
+    left = kinds[(loc, faction, kind)]
+    if left == len(at):
+        return tuple(at)
     pieces = s.pieces
-    if kind is None:
-        return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction])
-    return tuple([p for p in s.at.get(loc, ()) if pieces[p][0] == faction and pieces[p][1] == kind])
+    out = []
+    for p in at:
+        piece = pieces[p]
+        if piece[0] == faction and (kind is None or piece[1] == kind):
+            out.append(p)
+            left -= 1
+            if not left:
+                break
+    return tuple(out)
 
 
 def _hoisted(names: tuple[str, ...], write: Callable[[list[str]], str]) -> Callable[[list[str], set[str]], str]:
@@ -239,6 +270,22 @@ def _ruler(args: list[str], hoist: set[str]) -> str | None:
     return f"RULER({args[0]})"
 
 
+def _can_place(args: list[str], hoist: set[str]) -> str | None:
+    """`can_place(kind, where[, faction])`: the game's own test called straight where the owner
+    has such pieces (the builtin's one check before it); else the builtin, which refuses. The
+    kind, place and faction are read twice, so values read only."""
+    kind, where, *faction = args
+    place = _place(where)
+    if place is None or not (_text(kind) or _READ.match(kind)):
+        return None
+    if faction and not (_text(faction[0]) or _READ.match(faction[0])):
+        return None
+    owner = f"({faction[0]} or ctx.me)" if faction else "ctx.me"
+    hoist.update(("PD", "CAN_PLACE"))
+    return (f"(CAN_PLACE({owner}, {kind}, {place}, ctx.me, False) if ({owner}, {kind}) in PD "
+            f"else _can_place_of(ctx, {', '.join(args)}))")
+
+
 def _located(clearings: tuple) -> list[tuple[int, str]]:
     """Each clearing with its location, for a loop over `clearings()` whose list is not the
     rules' own (`CIDS`, whose locations `CLOCS` lists)."""
@@ -250,7 +297,8 @@ NAMESPACE = {"_aloc": as_location, "_pieces_of": FUNCTIONS["pieces"].fn, "_stand
              "_any_pieces_of": FUNCTIONS["pieces"].any_fn,
              "_count_pieces_of": FUNCTIONS["pieces"].count_fn, "_present_of": FUNCTIONS["present"].fn,
              "_warriors_of": FUNCTIONS["warriors"].fn, "_path_of_piece": _path_of_piece, "_located": _located,
-             "_paths_at_of": FUNCTIONS["paths_at"].fn, "_kinds_of_of": FUNCTIONS["kinds_of"].fn}
+             "_paths_at_of": FUNCTIONS["paths_at"].fn, "_kinds_of_of": FUNCTIONS["kinds_of"].fn,
+             "_can_place_of": FUNCTIONS["can_place"].fn}
 
 # builtin function (FUNCTIONS[...].fn, any_fn or count_fn) -> its template
 TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
@@ -269,6 +317,7 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["path_of"].fn: _hoisted(("P",), lambda a: f"_path_of_piece(P, {a[0]})"),
     FUNCTIONS["paths_at"].fn: _paths_at,
     FUNCTIONS["kinds_of"].fn: _kinds_of,
+    FUNCTIONS["can_place"].fn: _can_place,
     # a piece's entry read straight: a missing piece fails as the builtin fails, and the closures say so
     FUNCTIONS["owner"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][0]"),
     FUNCTIONS["kind"].fn: _hoisted(("P",), lambda a: f"P[{a[0]}][1]"),
@@ -279,6 +328,7 @@ TEMPLATES: dict[Callable, Callable[[list[str], set[str]], str | None]] = {
     FUNCTIONS["suit"].fn: _hoisted(("SUIT",), lambda a: f"SUIT({a[0]})"),
     FUNCTIONS["clearings"].fn: _hoisted(("CLEARINGS",), lambda a: "CLEARINGS()"),
     FUNCTIONS["adjacent"].fn: _hoisted(("ADJ",), lambda a: f"ADJ({a[0]}, {_mine(a, 1)})"),
+    FUNCTIONS["river_neighbours"].fn: _hoisted(("MAP",), lambda a: f"MAP.neighbours({a[0]}, MAP.rivers)"),
     FUNCTIONS["hand"].fn: _hoisted(("PLAYER",), lambda a: f"tuple(PLAYER({_mine(a, 0)}).hand)"),
     FUNCTIONS["supply"].fn: _hoisted(("PLAYER",), lambda a: f"PLAYER({_mine(a, 1)}).supply.get({a[0]}, 0)"),
 }

@@ -20,6 +20,8 @@ from typing import Any, Callable
 
 from . import expression_cache
 from .codegen import _BOOLEAN, VALUES, _a_tuple, Fn, Generator, Unsupported, _compiled_on_first_call, base_namespace
+from .builtins import FUNCTIONS
+from .inline import standing_walk
 from .syntax import Tree
 
 _LOOPS = ("filter", "mapped")
@@ -89,8 +91,10 @@ class Lowering(Generator):
             self._nested(c[1], out)
             self.emit("else:")
             self._nested(c[2], out)
-        elif kind == "call" and self._exists_of_filter(node):
+        elif kind == "call" and self._of_filter(node, "exists"):
             self.lower_any(c[1].children[0], out)
+        elif kind == "call" and self._of_filter(node, "count"):
+            self.lower_count(c[1].children[0], out)
         else:
             self.emit(f"{out} = {self.expr(node)}")  # its operands go through `parts`
 
@@ -99,15 +103,23 @@ class Lowering(Generator):
         if node.data == "call":
             self.emit(f"{out} = {self.any_kept(node)}")
             return
-        source = self.temp()
-        self.lower(node.children[1], source)
         self.emit(f"{out} = False")
-        var, loop = self.open_loop(str(node.children[0]), node.children[1], source)
+        var, loop = self.open_source(str(node.children[0]), node.children[1])
         test = self.temp()
         self.lower(node.children[2], test)
         self.emit(f"if {test}:")
         self.emit(f"    {out} = True")
         self.emit("    break")
+        self.close_loop(var, loop)
+
+    def lower_count(self, node: Tree, out: str) -> None:
+        """How many items a filter keeps: counted as it goes, no list made."""
+        self.emit(f"{out} = 0")
+        var, loop = self.open_source(str(node.children[0]), node.children[1])
+        test = self.temp()
+        self.lower(node.children[2], test)
+        self.emit(f"if {test}:")
+        self.emit(f"    {out} += 1")
         self.close_loop(var, loop)
 
     def parts(self, nodes: Any) -> list[str]:
@@ -127,14 +139,51 @@ class Lowering(Generator):
         self.depth -= 1
 
     def _loop(self, source_node: Any, name: str, each: Any, out: str) -> None:
-        source = self.temp()
-        self.lower(source_node, source)
         acc = self.temp()
         self.emit(f"{acc} = []")
-        var, loop = self.open_loop(name, source_node, source)
+        var, loop = self.open_source(name, source_node)
         each(var, acc)
         self.close_loop(var, loop)
         self.emit(f"{out} = tuple({acc})")
+
+    def open_source(self, name: str, source_node: Any) -> tuple[str, tuple[int, str] | None]:
+        """A loop's list worked out and its loop opened (`open_loop`). A loop over `pieces(c, F[,
+        kind])` written in runs over the place's own list, each piece tested first
+        (inline.standing_walk): the same pieces in the same order, without their tuple."""
+        walk, source = self._walk(source_node)
+        if walk is None:
+            if source is None:
+                source = self.temp()
+                self.lower(source_node, source)
+            else:  # the call's text, its arguments already written
+                local, source = source, self.temp()
+                self.emit(f"{source} = {local}")
+            return self.open_loop(name, source_node, source)
+        listed, keep = walk
+        var = self.bind(name)
+        self.emit(f"for {var} in {listed}:")
+        self.depth += 1
+        self.emit(f"if not ({keep(var)}):")
+        self.emit("    continue")
+        return var, None
+
+    def _walk(self, node: Any) -> tuple[Any, str | None]:
+        """For `pieces(c, F[, kind])` with plain arguments: its walk, or (None, the call's text)
+        where the walk does not apply; (None, None) for any other list."""
+        if not (isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == "pieces"):
+            return None, None
+        args = node.children[1]
+        nodes = list(args.children) if args is not None else []
+        builtin = FUNCTIONS["pieces"]
+        if not builtin.min_args <= len(nodes) <= builtin.max_args or any(_looping(n) for n in nodes):
+            return None, None
+        uses = self.uses
+        texts = self.parts(nodes)
+        walk = standing_walk(texts, self.hoist)
+        if walk is not None:
+            return walk, None
+        text = self.called("pieces", builtin.fn, texts)
+        return None, self.once(text) if self.uses == uses else text
 
     def open_loop(self, name: str, source_node: Any, source: str,
                   checked: bool = False) -> tuple[str, tuple[int, str] | None]:
@@ -194,9 +243,10 @@ class Lowering(Generator):
         self.depth -= opened
 
     @staticmethod
-    def _exists_of_filter(node: Tree) -> bool:
+    def _of_filter(node: Tree, name: str) -> bool:
+        """Whether `node` calls the builtin `name` on a filter alone."""
         tok, args = node.children
-        return (str(tok) == "exists" and args is not None and len(args.children) == 1
+        return (str(tok) == name and args is not None and len(args.children) == 1
                 and isinstance(args.children[0], Tree) and args.children[0].data == "filter")
 
 

@@ -2,7 +2,8 @@
 
 from typing import Any
 
-from rootlaw.core.cards import matches_suit
+from rootlaw.core.board import SUITS
+from rootlaw.core.cards import BIRD, matches_suit
 from rootlaw.core.context import Ctx
 
 from .registry import builtin, shortcuts
@@ -36,25 +37,42 @@ def _card_suit(ctx: Ctx, card: int) -> str:
 @builtin("matching", 2)
 def _matching(ctx: Ctx, cards: tuple, suit: str) -> tuple:
     """Cards that can pay for `suit`: birds are wild (Law 2.1.1), "any" takes every card."""
-    return tuple(c for c in cards if matches_suit(ctx.game.card_suit(c), suit))
+    pays = _pays(ctx.game, suit)
+    return tuple([c for c in cards if pays[c]])
 
 
 def _any_matching(ctx: Ctx, cards: tuple, suit: str) -> bool:
     """exists(matching(...)): stops at the first card that can pay."""
-    card_suit = ctx.game.card_suit
+    pays = _pays(ctx.game, suit)
     for c in cards:
-        if matches_suit(card_suit(c), suit):
+        if pays[c]:
             return True
     return False
 
 
 def _count_matching(ctx: Ctx, cards: tuple, suit: str) -> int:
-    card_suit = ctx.game.card_suit
+    pays = _pays(ctx.game, suit)
     n = 0
     for c in cards:
-        if matches_suit(card_suit(c), suit):
+        if pays[c]:
             n += 1
     return n
+
+
+def _pays(game: Any, suit: Any) -> tuple:
+    """Whether each card of the deck can pay for `suit`, by the card's number: indexed as the
+    deck's cards are (`card_suit`), so a card is one index, not two calls. Fixed by the rules:
+    kept in their memo for the suits and "any" (a suit computed otherwise is worked out, not kept)."""
+    key = ("pays", suit) if type(suit) is str and suit in _KEPT else None
+    pays = game.rules.memo.get(key) if key is not None else None
+    if pays is None:
+        pays = tuple([matches_suit(card.suit, suit) for card in game.rules.deck.cards])
+        if key is not None:
+            game.rules.memo[key] = pays
+    return pays
+
+
+_KEPT = frozenset((*SUITS, BIRD, "any"))
 
 
 shortcuts("matching", _any_matching, _count_matching)

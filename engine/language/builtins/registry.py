@@ -38,7 +38,8 @@ VALUES: dict[str, Callable[[Ctx], Any]] = {
     "phase": lambda ctx: ctx.game.s.phase,
     "players": lambda ctx: player_order(ctx.game, ctx.me),
     # Law glossary: an enemy is any other player you are not in a coalition with (9.2.8)
-    "enemies": lambda ctx: tuple(f for f in player_order(ctx.game, ctx.me)[1:] if ctx.game.are_enemies(ctx.me, f)),
+    # (a list, not a generator: asked by abilities' conditions at nearly every battle and removal)
+    "enemies": lambda ctx: tuple([f for f in player_order(ctx.game, ctx.me)[1:] if ctx.game.are_enemies(ctx.me, f)]),
     "suits": lambda ctx: SUITS,
 }
 
