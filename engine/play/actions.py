@@ -13,7 +13,7 @@ from rootlaw.core.frames import handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import clearing_loc
 from rootlaw.core.visibility import hand_place, show
-from rootlaw.language.runtime import action_available, can_start
+from rootlaw.language.runtime import can_start
 from rootlaw.language.statements import action_frame, block_frame
 from rootlaw.law import victory
 from rootlaw.law.battle import battle_clearings
@@ -51,16 +51,51 @@ def evaluate(game: Game, player: str, code: str | None):
     return None if code is None else game.rules.code[code](Ctx(game, player, {}))
 
 
+def startable(game: Game, player: str, choices: tuple[str, ...]) -> list[str]:
+    """The choices that can start now, in order: a built-in action when the Law's check allows
+    it, a faction's action when it was not taken already this turn (if once per turn), its
+    condition holds and its first statement can do something (its generated check,
+    engine/language/legality.py, or the statement's `possible`), so no offered action fails
+    when chosen. One loop for a whole menu: a check is a call of its generated function, with
+    no call per choice around it."""
+    out = []
+    rules = game.rules
+    actions = rules.factions[player].actions
+    code = rules.code
+    used = game.s.players[player].used
+    for choice in choices:
+        law = BUILT_IN.get(choice)
+        if law is not None:
+            if law(game, player):
+                out.append(choice)
+            continue
+        a = actions[choice]
+        if a.once_per_turn and used.get(f"action:{choice}"):
+            continue
+        if a.when is not None and not a.when(Ctx(game, player, {})):
+            continue
+        stmts = code[a.code]
+        can = stmts.can
+        if can(game, player, {}) if can is not None else (not stmts or stmts[0].possible(Ctx(game, player, {}))):
+            out.append(choice)
+    return out
+
+
 def available(game: Game, player: str, choice: str) -> bool:
-    if choice in BUILT_IN:
-        return BUILT_IN[choice](game, player)
-    return action_available(game, player, choice)
+    """Whether one choice can start now (`startable`)."""
+    return bool(startable(game, player, (choice,)))
+
+
+_AVAILABLE = available  # the module's own: `startable` answers for a whole menu at once
 
 
 def menu_options(game: Game, player: str, step: dict, taken: int, limit: int | None) -> list[str]:
     """What the player may pick, `taken` actions into the step, whose limit (`_limit`) is `limit`."""
     if limit is None or taken < limit:  # most menus: every choice that can start
-        out = [choice for choice in step["choices"] if available(game, player, choice)]
+        if available is _AVAILABLE:
+            out = startable(game, player, step["choices"])
+        else:  # a stand-in for `available` (benchmarks/ceilings.py, legality_repeats.py) sees each check
+            out = [choice for choice in step["choices"] if available(game, player, choice)]
     else:
         out = []
         # past the limit, a bird card in hand pays for one more action
