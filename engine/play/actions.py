@@ -163,7 +163,8 @@ def _ask_bird(game: Game, f: dict, player: str) -> None:
 def _limit(game: Game, player: str, step: dict) -> int | None:
     """A turn step's limit, an expression counted before each action; an effect's `offer`
     fixed its limit when it opened the menu."""
-    return step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
+    code = step["limit"]  # (`evaluate` written in: asked at every menu)
+    return code if code is None or step.get("offered") else game.rules.code[code](Ctx(game, player, {}))
 
 
 def _can_change(game: Game, f: dict, options: list[str]) -> list[str]:
@@ -198,10 +199,11 @@ def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
 # --- Daylight options open to every player -------------------------------------------------
 def daylight_extras(game: Game, player: str) -> list[str]:
     """Dominance cards (Law 3.3.1, 3.3.4), the Mountain's closed paths (16.2.3.III) and the
-    actions of persistent cards in play."""
+    actions of persistent cards in play (asked only of a player who has one: most have none)."""
     s = game.s
+    persistent = s.players[player].persistent
     if s.phase != "daylight":
-        return card_actions(game, player)
+        return card_actions(game, player) if persistent else []
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
     if s.available_dominance:
         suits = _hand_suits(game, player)  # once for every available card
@@ -213,7 +215,7 @@ def daylight_extras(game: Game, player: str) -> list[str]:
             a, b = path_ends(key)
             if any(game.s.pieces[pid][0] == player for c in (a, b) for pid in game.pieces_at(clearing_loc(c))):
                 out.append(f"open_path:{key}")
-    return out + card_actions(game, player)
+    return (out + card_actions(game, player)) if persistent else out
 
 
 def card_window(player: str) -> dict:
