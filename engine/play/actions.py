@@ -40,11 +40,18 @@ def step_frame(game: Game, player: str, step: dict) -> dict:
 
 
 def _step_key(game: Game, player: str, step: dict) -> tuple:
-    for phase, steps in game.faction(player).turn.items():
-        for i, s in enumerate(steps):
-            if s is step:
-                return (phase, i)
-    raise AssertionError("step not found in its faction's turn")
+    """Where `step` stands in its faction's turn, (phase, index): from a table by the steps'
+    ids made once per rules (the turn's step dicts live as long as the rules, each its own id)."""
+    memo = game.rules.memo
+    keys = memo.get(("step keys", player))
+    if keys is None:
+        turn = game.rules.factions[player].turn
+        keys = memo[("step keys", player)] = {id(s): (phase, i) for phase, steps in turn.items()
+                                              for i, s in enumerate(steps)}
+    key = keys.get(id(step))
+    if key is None:
+        raise AssertionError("step not found in its faction's turn")
+    return key
 
 
 def evaluate(game: Game, player: str, code: str | None):
