@@ -147,7 +147,7 @@ def actions_menu(game: Game, f: dict) -> None:
         elif pick.startswith("bird:"):
             f["paid_for"] = pick[5:]
             _ask_bird(game, f, player)
-        elif not run_extra(game, player, pick):
+        elif ":" not in pick or not run_extra(game, player, pick):  # an extra's pick is KIND:ARG
             _start(game, f, player, step, pick)
         return
     # the limit is worked out before the menu's checks and asked again after them only when
@@ -193,7 +193,7 @@ def _can_change(game: Game, f: dict, options: list[str]) -> list[str]:
 
 
 def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
-    actions = game.faction(player).actions
+    actions = game.rules.factions[player].actions
     if not (choice in actions and actions[choice].free):
         f["taken"] += 1
     game.log("action", faction=player, action=choice)
