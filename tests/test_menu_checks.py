@@ -7,23 +7,16 @@ from __future__ import annotations
 import pytest
 
 from rootlaw.core.context import Ctx
-from rootlaw.law.battle import battle_clearings
-from rootlaw.law.crafting import can_craft
-from rootlaw.law.movement import can_move
 from rootlaw.play import actions
 from tests.test_builtin_shortcuts import _positions
 
 MIXES = [["cabale", "colombes", "neiges", "arachneen"], ["alliance", "arachneen", "marquise", "eyrie"]]
 
 
-BUILT_IN_BEFORE = {"move": can_move, "battle": lambda g, p: bool(battle_clearings(g, p, first=True)),
-                   "craft": can_craft}
-
-
 def _available_before(game, player: str, choice: str) -> bool:
     """`actions.available` with `runtime.action_available` as main cffaaf0 wrote them."""
-    if choice in BUILT_IN_BEFORE:
-        return BUILT_IN_BEFORE[choice](game, player)
+    if choice in actions.BUILT_IN:
+        return actions.BUILT_IN[choice](game, player)
     a = game.rules.factions[player].actions[choice]
     if a.once_per_turn and game.s.players[player].used.get(f"action:{choice}"):
         return False
@@ -39,7 +32,7 @@ def _choices(game, player: str) -> tuple[str, ...]:
     """Every action of the faction that a menu may offer (one its caller binds no names for)
     and the built-in ones, as one menu."""
     defined = game.rules.factions[player].actions
-    return (*BUILT_IN_BEFORE, *(c for c in defined if not defined[c].params))
+    return (*actions.BUILT_IN, *(c for c in defined if not defined[c].params))
 
 
 def test_the_choices_that_can_start_are_those_each_check_allowed_before():
@@ -56,9 +49,9 @@ def test_the_choices_that_can_start_are_those_each_check_allowed_before():
                 asked += len(choices)
                 offered += len(before)
                 defined = game.rules.factions[player].actions
-                refused_by_condition += sum(defined[c].when is not None for c in choices[len(BUILT_IN_BEFORE):] if c not in before)
+                refused_by_condition += sum(defined[c].when is not None for c in choices[len(actions.BUILT_IN):] if c not in before)
                 # an action taken once this turn is not offered again when it may be taken once
-                once = [c for c in choices[len(BUILT_IN_BEFORE):] if defined[c].once_per_turn]
+                once = [c for c in choices[len(actions.BUILT_IN):] if defined[c].once_per_turn]
                 if once:
                     marked = game.clone()
                     for c in once:

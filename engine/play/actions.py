@@ -6,8 +6,6 @@ offers the Law's Daylight options open to every player (dominance cards, closed 
 """
 from __future__ import annotations
 
-from functools import partial
-
 from rootlaw.core.board import path_ends
 from rootlaw.core.cards import BIRD, matches_suit
 from rootlaw.core.context import Ctx
@@ -22,9 +20,9 @@ from rootlaw.law.battle import battle_clearings
 from rootlaw.law.crafting import can_craft
 from rootlaw.law.movement import can_move
 
-# the Law's check of each built-in action, true when it may start (battle: the first clearing
-# found, a list; a partial is called without a Python frame of its own)
-BUILT_IN = {"move": can_move, "battle": partial(battle_clearings, first=True), "craft": can_craft}
+BUILT_IN = {"move": can_move,
+            "battle": lambda g, p: bool(battle_clearings(g, p, first=True)),
+            "craft": can_craft}
 
 
 def step_frame(game: Game, player: str, step: dict) -> dict:
