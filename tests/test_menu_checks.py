@@ -121,3 +121,15 @@ def test_a_steps_place_in_its_turn_is_where_it_stands():
                 assert actions._step_key(game, player, step) == (phase, i)
                 with pytest.raises(AssertionError, match="not found"):  # an equal copy is not that step
                     actions._step_key(game, player, dict(step))
+
+
+def test_a_number_is_answered_at_once_within_the_bounds_and_refused_past_them():
+    """`limits.number`'s quick answer for a plain int keeps its bounds (and leaves bools,
+    strings and lists to the checks after it)."""
+    from rootlaw.core.context import LanguageError
+    from rootlaw.language.limits import MAX_LENGTH, MAX_NUMBER, number
+    for value in (0, 7, -7, MAX_NUMBER, -MAX_NUMBER, True, False, "ab", (1, 2), [3]):
+        assert number(value) is value
+    for value in (MAX_NUMBER + 1, -MAX_NUMBER - 1, 10**30, "x" * (MAX_LENGTH + 1), [0] * (MAX_LENGTH + 1)):
+        with pytest.raises(LanguageError):
+            number(value)
