@@ -211,7 +211,7 @@ def defer(comp: "Compiler", args: tuple, order: list[int]) -> str:
         stmts = top.compiled()
         if top.can is not None:
             return top.can(game, me, env)
-        return not stmts or stmts[0].possible(Ctx(game, me, env))  # as runtime.action_available asks
+        return not stmts or stmts[0].possible(Ctx(game, me, env))  # as actions.startable asks
 
     top.run, top.can = run, can
     return top.code

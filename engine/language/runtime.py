@@ -135,21 +135,6 @@ def _deliver(game: Game, f: dict, card: int) -> None:
         game.discard_card(card)
 
 
-def action_available(game: Game, player: str, action: str) -> bool:
-    """An action is offered when its condition holds and its first statement can do something."""
-    rules = game.rules  # asked for every action of every menu: the tables read straight
-    a = rules.factions[player].actions[action]
-    if a.once_per_turn and game.s.players[player].used.get(f"action:{action}"):
-        return False
-    if a.when is not None and not a.when(Ctx(game, player, {})):
-        return False
-    stmts = rules.code[a.code]
-    can = stmts.can
-    if can is not None:
-        return can(game, player, {})
-    return not stmts or stmts[0].possible(Ctx(game, player, {}))
-
-
 def can_start(game: Game, when: Callable[[Ctx], Any] | None, code: str, ctx: Ctx) -> bool:
     """Whether an action (a faction's or a card's) may be offered: its condition holds and its
     first statement can do something, so no offered action fails when chosen. The block's

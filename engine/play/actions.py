@@ -13,7 +13,7 @@ from rootlaw.core.frames import handler
 from rootlaw.core.game import Game, distinct_cards
 from rootlaw.core.locations import clearing_loc
 from rootlaw.core.visibility import hand_place, show
-from rootlaw.language.runtime import action_available, can_start
+from rootlaw.language.runtime import can_start
 from rootlaw.language.statements import action_frame, block_frame
 from rootlaw.law import victory
 from rootlaw.law.battle import battle_clearings
@@ -40,27 +40,69 @@ def step_frame(game: Game, player: str, step: dict) -> dict:
 
 
 def _step_key(game: Game, player: str, step: dict) -> tuple:
-    for phase, steps in game.faction(player).turn.items():
-        for i, s in enumerate(steps):
-            if s is step:
-                return (phase, i)
-    raise AssertionError("step not found in its faction's turn")
+    """Where `step` stands in its faction's turn, (phase, index): from a table by the steps'
+    ids made once per rules (the turn's step dicts live as long as the rules, each its own id)."""
+    memo = game.rules.memo
+    keys = memo.get(("step keys", player))
+    if keys is None:
+        turn = game.rules.factions[player].turn
+        keys = memo[("step keys", player)] = {id(s): (phase, i) for phase, steps in turn.items()
+                                              for i, s in enumerate(steps)}
+    key = keys.get(id(step))
+    if key is None:
+        raise AssertionError("step not found in its faction's turn")
+    return key
 
 
 def evaluate(game: Game, player: str, code: str | None):
     return None if code is None else game.rules.code[code](Ctx(game, player, {}))
 
 
+def startable(game: Game, player: str, choices: tuple[str, ...]) -> list[str]:
+    """The choices that can start now, in order: a built-in action when the Law's check allows
+    it, a faction's action when it was not taken already this turn (if once per turn), its
+    condition holds and its first statement can do something (its generated check,
+    engine/language/legality.py, or the statement's `possible`), so no offered action fails
+    when chosen. One loop for a whole menu: a check is a call of its generated function, with
+    no call per choice around it."""
+    out = []
+    rules = game.rules
+    actions = rules.factions[player].actions
+    code = rules.code
+    used = game.s.players[player].used
+    for choice in choices:
+        law = BUILT_IN.get(choice)
+        if law is not None:
+            if law(game, player):
+                out.append(choice)
+            continue
+        a = actions[choice]
+        if a.once_per_turn and used.get(f"action:{choice}"):
+            continue
+        if a.when is not None and not a.when(Ctx(game, player, {})):
+            continue
+        stmts = code[a.code]
+        can = stmts.can
+        if can(game, player, {}) if can is not None else (not stmts or stmts[0].possible(Ctx(game, player, {}))):
+            out.append(choice)
+    return out
+
+
 def available(game: Game, player: str, choice: str) -> bool:
-    if choice in BUILT_IN:
-        return BUILT_IN[choice](game, player)
-    return action_available(game, player, choice)
+    """Whether one choice can start now (`startable`)."""
+    return bool(startable(game, player, (choice,)))
+
+
+_AVAILABLE = available  # the module's own: `startable` answers for a whole menu at once
 
 
 def menu_options(game: Game, player: str, step: dict, taken: int, limit: int | None) -> list[str]:
     """What the player may pick, `taken` actions into the step, whose limit (`_limit`) is `limit`."""
     if limit is None or taken < limit:  # most menus: every choice that can start
-        out = [choice for choice in step["choices"] if available(game, player, choice)]
+        if available is _AVAILABLE:
+            out = startable(game, player, step["choices"])
+        else:  # a stand-in for `available` (benchmarks/ceilings.py, legality_repeats.py) sees each check
+            out = [choice for choice in step["choices"] if available(game, player, choice)]
     else:
         out = []
         # past the limit, a bird card in hand pays for one more action
@@ -103,7 +145,7 @@ def actions_menu(game: Game, f: dict) -> None:
         elif pick.startswith("bird:"):
             f["paid_for"] = pick[5:]
             _ask_bird(game, f, player)
-        elif not run_extra(game, player, pick):
+        elif ":" not in pick or not run_extra(game, player, pick):  # an extra's pick is KIND:ARG
             _start(game, f, player, step, pick)
         return
     # the limit is worked out before the menu's checks and asked again after them only when
@@ -128,7 +170,8 @@ def _ask_bird(game: Game, f: dict, player: str) -> None:
 def _limit(game: Game, player: str, step: dict) -> int | None:
     """A turn step's limit, an expression counted before each action; an effect's `offer`
     fixed its limit when it opened the menu."""
-    return step["limit"] if step.get("offered") else evaluate(game, player, step["limit"])
+    code = step["limit"]  # (`evaluate` written in: asked at every menu)
+    return code if code is None or step.get("offered") else game.rules.code[code](Ctx(game, player, {}))
 
 
 def _can_change(game: Game, f: dict, options: list[str]) -> list[str]:
@@ -148,7 +191,7 @@ def _can_change(game: Game, f: dict, options: list[str]) -> list[str]:
 
 
 def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
-    actions = game.faction(player).actions
+    actions = game.rules.factions[player].actions
     if not (choice in actions and actions[choice].free):
         f["taken"] += 1
     game.log("action", faction=player, action=choice)
@@ -163,10 +206,11 @@ def _start(game: Game, f: dict, player: str, step: dict, choice: str) -> None:
 # --- Daylight options open to every player -------------------------------------------------
 def daylight_extras(game: Game, player: str) -> list[str]:
     """Dominance cards (Law 3.3.1, 3.3.4), the Mountain's closed paths (16.2.3.III) and the
-    actions of persistent cards in play."""
+    actions of persistent cards in play (asked only of a player who has one: most have none)."""
     s = game.s
+    persistent = s.players[player].persistent
     if s.phase != "daylight":
-        return card_actions(game, player)
+        return card_actions(game, player) if persistent else []
     out = [f"dominance:{c}" for c in victory.can_activate_dominance(game, player)]
     if s.available_dominance:
         suits = _hand_suits(game, player)  # once for every available card
@@ -178,7 +222,7 @@ def daylight_extras(game: Game, player: str) -> list[str]:
             a, b = path_ends(key)
             if any(game.s.pieces[pid][0] == player for c in (a, b) for pid in game.pieces_at(clearing_loc(c))):
                 out.append(f"open_path:{key}")
-    return out + card_actions(game, player)
+    return (out + card_actions(game, player)) if persistent else out
 
 
 def card_window(player: str) -> dict:
