@@ -97,3 +97,18 @@ def test_only_an_invariant_may_watch():
         load_faction("watcher.yaml", text=text)
     problem = err.value.problems[0]
     assert "is a trigger, so it has no 'watch:'" in problem.message and (problem.line, problem.col) == (17, 5)
+
+
+@pytest.mark.parametrize("others", [0, 1, 2])
+def test_the_invariants_of_every_faction_are_checked_after_each_batch(others):
+    """One faction's invariants are one listener, asked on its own; with more factions having
+    some, each one's are asked and each broken one repairs (`check`)."""
+    texts = [WATCHER.format(watch="", setup='  - do: "place 4 warrior in 1"').replace("watcher", f"watcher{i}")
+             for i in range(1 + others)]
+    factions = [load_faction(f"watcher{i}.yaml", text=text) for i, text in enumerate(texts)]
+    ids = [f"watcher{i}" for i in range(1 + others)]
+    rules = make_rules("autumn", [*factions, load_faction(MILITIA)])
+    assert len(rules.listeners["invariant_broken"]) == 1 + others
+    game = new_game(rules, [*ids, "militia_b"], seed=1)
+    kept = {fid: sum(1 for f, k, _ in game.s.pieces.values() if (f, k) == (fid, "warrior")) for fid in ids}
+    assert kept == {fid: 2 for fid in ids}

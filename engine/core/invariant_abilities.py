@@ -31,7 +31,10 @@ def check(game: Any) -> None:
     s = game.s
     if not listeners or s.ended:
         return
-    frames = [frame for listener in listeners for frame in listener(game, INVARIANT_EVENT, changed)]
+    if len(listeners) == 1:  # one faction's invariants (most games that have any): no list to join
+        frames = listeners[0](game, INVARIANT_EVENT, changed)
+    else:
+        frames = [frame for listener in listeners for frame in listener(game, INVARIANT_EVENT, changed)]
     if not frames:
         return  # the usual case: every invariant holds
     queued = [f for frame in s.stack for f in (frame, *frame.get("pending", ()))]
